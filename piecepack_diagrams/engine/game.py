@@ -1,0 +1,118 @@
+"""The contract every game implements, and the registry that finds a record's game.
+
+A game turns a record's metadata (or a seed) into a starting state, applies
+moves to immutable states (raising :class:`~piecepack_diagrams.errors.RuleError`
+for an illegal one), reports the status, and describes a state as a
+:class:`~piecepack_diagrams.scene.Scene`. Games never import renderers.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Generic, Iterable, Mapping, TypeVar
+
+from ..errors import SourceLocation
+from ..notation import MoveGroup, Record
+from ..scene import Scene
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Where a game stands: ``"playing"``, ``"won"``, ``"lost"`` or ``"over"``, and a score."""
+
+    outcome: str = "playing"
+    score: float | None = None
+    detail: str = ""
+
+    def is_over(self) -> bool:
+        """True once the game has ended, whatever the outcome."""
+        return self.outcome != "playing"
+
+    def __repr__(self) -> str:
+        return f"Status(outcome={self.outcome!r}, score={self.score!r}, detail={self.detail!r})"
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules. Subclasses are stateless; states are immutable values."""
+
+    #: The name users type (``"lab-rats"``), and the title shown in figures.
+    name: str = ""
+    title: str = ""
+
+    @abstractmethod
+    def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
+              location: SourceLocation | None = None) -> S:
+        """The starting state the metadata describes (``seed`` overrides a ``Seed`` in it).
+
+        Raises :class:`~piecepack_diagrams.errors.SetupError`.
+        """
+
+    @abstractmethod
+    def apply(self, state: S, group: MoveGroup, *, metadata: Mapping[str, Any]) -> S:
+        """The state after the moves of ``group``.
+
+        Raises :class:`~piecepack_diagrams.errors.RuleError` (the move and the
+        rule broken) or :class:`~piecepack_diagrams.errors.NotationError`.
+        """
+
+    def status(self, state: S) -> Status:
+        """The status of ``state``; games with no end report ``"playing"``."""
+        return Status()
+
+    def legal_moves(self, state: S) -> Iterable[str] | None:
+        """The legal moves in ``state`` as movetext, or ``None`` where they are not finite."""
+        return None
+
+    @abstractmethod
+    def scene(self, state: S, *, caption: str = "") -> Scene:
+        """A drawing of ``state``: placed pieces in inches and annotations."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+_GAMES: dict[str, Game[Any]] = {}
+
+
+def register(game: Game[Any], *aliases: str) -> Game[Any]:
+    """Make ``game`` findable by its name and ``aliases`` (normalised names)."""
+    for key in (game.name, *aliases):
+        _GAMES[_key(key)] = game
+    return game
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
+def find_game(name: str) -> Game[Any] | None:
+    """The registered game called ``name`` (any spelling: ``"Lab Rats"``, ``"lab-rats"``)."""
+    from .. import games  # noqa: F401 - importing registers the games
+
+    return _GAMES.get(_key(name))
+
+
+def game_for(record: Record) -> Game[Any]:
+    """The game whose rules apply to ``record``: named by ``GameType``/``SetUp`` when a
+    rules module is registered under that name, else generic PPN piece movement."""
+    from .. import games
+
+    meta = record.metadata
+    for key in ("SetUp", "GameType"):
+        value = meta.get(key)
+        name = value.get("Name") if isinstance(value, dict) else value
+        if isinstance(name, str):
+            game = find_game(name)
+            if game is not None:
+                return game
+    return games.generic.GAME
+
+
+def game_names() -> list[str]:
+    """The names of all registered games."""
+    from .. import games  # noqa: F401
+
+    return sorted({g.name for g in _GAMES.values()})

@@ -1,0 +1,87 @@
+"""Generic PPN piece movement as a game: no rules beyond "the piece must be there"."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...engine.game import Game, register
+from ...errors import SetupError, SourceLocation
+from ...notation import MoveGroup
+from ...scene import Arrow, Scene, ScenePiece
+from .board import Board, board_from_pieces
+from .moves import apply_group
+from .setups import Layout, make_layout
+
+
+def setup_spec(metadata: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The setup name and options a record's ``SetUp`` (or else ``GameType``) gives."""
+    value = metadata.get("SetUp", metadata.get("GameType"))
+    if value is None:
+        return "none", {}
+    if isinstance(value, str):
+        return value, {}
+    if isinstance(value, Mapping):
+        options = {str(k): v for k, v in value.items()}
+        name = options.pop("Name", None)
+        options.pop("System", None)
+        if not isinstance(name, str):
+            raise SetupError("the GameType mapping has no Name", token=str(value)[:60],
+                             expected="'Name: <game>' inside GameType/SetUp")
+        return name, options
+    raise SetupError(f"GameType must be a name or a mapping, not {value!r}", token=str(value)[:60],
+                     expected="'GameType: Tablut' or 'GameType: {Name: Fujisan, Coins: ...}'")
+
+
+def movetext_scale(metadata: Mapping[str, Any]) -> float:
+    """PPN's ``MovetextParser: {ScalingFactor: N}`` (default 1)."""
+    parser = metadata.get("MovetextParser")
+    if isinstance(parser, Mapping):
+        value = parser.get("ScalingFactor", 1)
+        try:
+            scale = float(value)
+        except (TypeError, ValueError):
+            raise SetupError(f"ScalingFactor must be a number, not {value!r}", token=str(value)) from None
+        if not 0 < scale < 1e6:
+            raise SetupError(f"ScalingFactor {value} is out of range", token=str(value), expected="a positive number")
+        return scale
+    return 1.0
+
+
+class GenericGame(Game[Board]):
+    """PPN's default movetext on any layout: moves are checked only for naming
+    pieces that exist and locations on the table."""
+
+    name = "ppn"
+    title = "Portable Piecepack Notation"
+
+    def layout(self, metadata: Mapping[str, Any], *, seed: int | None = None) -> Layout:
+        name, options = setup_spec(metadata)
+        return make_layout(name, options, seed=seed)
+
+    def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
+              location: SourceLocation | None = None) -> Board:
+        try:
+            layout = self.layout(metadata, seed=seed)
+            scale = movetext_scale(metadata)
+        except SetupError as exc:
+            raise exc.with_location(location) if location else exc from None
+        # The table is the setup's extent plus a margin; an empty setup leaves it open.
+        return board_from_pieces(list(layout.items), scale_factor=layout.scale_factor, movetext_scale=scale,
+                                 bounds=layout.bounds(margin=3.0))
+
+    def apply(self, state: Board, group: MoveGroup, *, metadata: Mapping[str, Any]) -> Board:
+        macros = metadata.get("Macros") or {}
+        if not isinstance(macros, Mapping):
+            raise SetupError("Macros must be a mapping of names to movetext", token=str(macros)[:60])
+        return apply_group(state, [(m.text, m.location) for m in group.moves], label=group.label,
+                           macros={str(k): str(v) for k, v in macros.items()})
+
+    def scene(self, state: Board, *, caption: str = "") -> Scene:
+        k = state.scale_factor
+        pieces = tuple(ScenePiece(p.piece, p.x * k, p.y * k, p.angle) for p in state.pieces)
+        arrows = tuple(Arrow((s.from_xy[0] * k, s.from_xy[1] * k), (s.to_xy[0] * k, s.to_xy[1] * k))
+                       for s in state.steps if s.from_xy != s.to_xy)
+        return Scene(pieces, arrows, caption=caption)
+
+
+GAME = register(GenericGame(), "generic", "default")

@@ -1,0 +1,207 @@
+"""The PPN container: one or more games per file, YAML metadata, then movetext.
+
+:func:`iter_records` streams: it reads a file line by line and yields one
+:class:`Record` per game, so a file of thousands of games is never held in
+memory whole. :func:`format_record` writes a record back so that reading it
+gives an equal record.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Iterator
+
+from ..errors import LimitError, NotationError, SourceLocation
+from .movetext import MoveGroup, format_movetext, parse_movetext
+from .yamlsafe import dump_metadata, load_metadata
+
+#: The longest line accepted, in bytes.
+MAX_LINE_BYTES = 1 << 20
+#: The largest single game accepted, in bytes (a file may hold many games).
+MAX_GAME_BYTES = 4 << 20
+#: The largest metadata block accepted, in bytes.
+MAX_METADATA_BYTES = 256 << 10
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One game of a PPN file: its metadata and its movetext, grouped by move number.
+
+    Equality compares metadata and moves, not where they were read from.
+    """
+
+    metadata: dict[str, Any]
+    groups: tuple[MoveGroup, ...]
+    file: str = field(default="<string>", compare=False)
+    line: int = field(default=1, compare=False)
+    index: int = field(default=1, compare=False)
+
+    @property
+    def location(self) -> SourceLocation:
+        """Where the game starts."""
+        return SourceLocation(self.file, self.line, 1)
+
+    def __repr__(self) -> str:
+        return (
+            f"Record(metadata={self.metadata!r}, groups={self.groups!r}, "
+            f"file={self.file!r}, line={self.line!r}, index={self.index!r})"
+        )
+
+
+def _is_game_start(line: str) -> bool:
+    return line.startswith("---")
+
+
+def _is_metadata_end(line: str) -> bool:
+    return line.startswith("...")
+
+
+def _decoded_lines(stream: IO[bytes], file: str) -> Iterator[tuple[int, str]]:
+    """``(line_number, text)`` for each line, decoded and checked for binary content."""
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise LimitError(
+                f"line {number} is longer than {MAX_LINE_BYTES} bytes",
+                location=SourceLocation(file, number, 1),
+                expected="a text file of PPN games",
+            )
+        nul = raw.find(b"\x00")
+        if nul >= 0:
+            raise NotationError(
+                "this is a binary file, not a PPN record (it holds a NUL byte)",
+                location=SourceLocation(file, number, nul + 1),
+                expected="UTF-8 text",
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            column = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
+            raise NotationError(
+                f"invalid UTF-8 (byte 0x{raw[exc.start]:02x})",
+                location=SourceLocation(file, number, column),
+                expected="a UTF-8 text file",
+            ) from None
+        if number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        yield number, text.rstrip("\r\n")
+
+
+def _games(lines: Iterator[tuple[int, str]], file: str) -> Iterator[list[tuple[int, str]]]:
+    game: list[tuple[int, str]] = []
+    size = 0
+    for number, text in lines:
+        if _is_game_start(text) and game:
+            yield game
+            game, size = [], 0
+        game.append((number, text))
+        size += len(text) + 1
+        if size > MAX_GAME_BYTES:
+            raise LimitError(
+                f"the game starting at line {game[0][0]} is larger than {MAX_GAME_BYTES >> 20} MiB",
+                location=SourceLocation(file, game[0][0], 1),
+                expected="games of at most a few megabytes (split the file)",
+            )
+    if game:
+        yield game
+
+
+def _split_game(game: list[tuple[int, str]], file: str) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    """Metadata and movetext lines of one game, as the reference parser splits them."""
+    end = next((k for k, (_, t) in enumerate(game) if _is_metadata_end(t)), None)
+    if end is None:
+        # With no '...', metadata runs to the first empty or indented line.
+        end = next((k for k, (_, t) in enumerate(game) if t == "" or t[:1] in " \t"), None)
+    if end is None:
+        head: list[tuple[int, str]] = []
+        body = game
+        if game and _is_game_start(game[0][1]):
+            head, body = game[:1], game[1:]
+        metadata_lines = head
+    else:
+        metadata_lines, body = game[: end + 1], game[end + 1 :]
+    metadata: dict[str, Any] = {}
+    if metadata_lines:
+        text = "\n".join(t for _, t in metadata_lines)
+        if len(text) > MAX_METADATA_BYTES:
+            raise LimitError(
+                f"the metadata is larger than {MAX_METADATA_BYTES >> 10} KiB",
+                location=SourceLocation(file, metadata_lines[0][0], 1),
+            )
+        metadata = load_metadata(text, file=file, first_line=metadata_lines[0][0])
+    return metadata, body
+
+
+def iter_records(source: str | Path | IO[bytes], *, name: str | None = None) -> Iterator[Record]:
+    """Each game of a PPN file, in order, read as it streams.
+
+    ``source`` is a path or a binary stream (``name`` names it in errors).
+    Raises :class:`NotationError` (with file, line and column) for broken YAML,
+    an unterminated comment, invalid UTF-8, binary content or an empty file,
+    and :class:`LimitError` for inputs beyond the documented limits.
+    """
+    if isinstance(source, (str, Path)):
+        file = name or str(source)
+        try:
+            stream: IO[bytes] = open(source, "rb")
+        except OSError as exc:
+            raise NotationError(
+                f"cannot read the file: {exc.strerror or exc}", location=SourceLocation(file, 1, 1)
+            ) from None
+        with stream:
+            yield from _records(stream, file)
+    else:
+        yield from _records(source, name or getattr(source, "name", "<stream>"))
+
+
+def _records(stream: IO[bytes], file: str) -> Iterator[Record]:
+    count = 0
+    for game in _games(_decoded_lines(stream, file), file):
+        if all(not t.strip() or _is_game_start(t) and not t[3:].strip() for _, t in game) and count:
+            continue  # trailing separators between games
+        if all(not t.strip() for _, t in game):
+            continue
+        metadata, body = _split_game(game, file)
+        groups = parse_movetext(body, file=file)
+        count += 1
+        yield Record(metadata, groups, file=file, line=game[0][0], index=count)
+    if count == 0:
+        raise NotationError(
+            "empty file: there is no game in it",
+            location=SourceLocation(file, 1, 1),
+            expected="at least one game (YAML metadata and/or movetext)",
+        )
+
+
+def read_records(source: str | Path | IO[bytes], *, name: str | None = None) -> list[Record]:
+    """All games of a PPN file as a list (see :func:`iter_records`)."""
+    return list(iter_records(source, name=name))
+
+
+def parse_records(text: str, *, name: str = "<string>") -> list[Record]:
+    """All games in PPN ``text`` (see :func:`iter_records`)."""
+    return read_records(io.BytesIO(text.encode("utf-8")), name=name)
+
+
+def format_record(record: Record) -> str:
+    """PPN text for one game: ``---``, the metadata, ``...``, the movetext."""
+    parts = ["---"]
+    meta = dump_metadata(record.metadata)
+    if meta:
+        parts.append(meta.rstrip("\n"))
+    parts.append("...")
+    movetext = format_movetext(record.groups)
+    if movetext:
+        parts.append(movetext)
+    return "\n".join(parts) + "\n"
+
+
+def format_records(records: list[Record] | tuple[Record, ...]) -> str:
+    """PPN text for several games, one after another."""
+    return "".join(format_record(r) for r in records)

@@ -1,0 +1,114 @@
+"""Safe, bounded YAML loading for record metadata.
+
+Always a safe loader (the C one when PyYAML has it). Alias bombs and deep
+nesting cannot blow up: the loaded value is walked with a budget of nodes and
+a depth limit, counting shared (aliased) nodes every time they are reached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from ..errors import LimitError, NotationError, SourceLocation
+
+try:  # pragma: no cover - which branch runs depends on the PyYAML build
+    _Loader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _Loader = yaml.SafeLoader
+
+#: The most nodes a metadata value may expand to (aliases counted each time used).
+MAX_NODES = 100_000
+#: The deepest nesting of lists and mappings allowed in metadata.
+MAX_DEPTH = 64
+
+
+def load_metadata(text: str, *, file: str, first_line: int) -> dict[str, Any]:
+    """The mapping in ``text``, YAML starting at line ``first_line`` of ``file``.
+
+    Returns ``{}`` for empty metadata. Raises :class:`NotationError` (located)
+    for YAML syntax errors or metadata that is not a mapping, and
+    :class:`LimitError` for alias bombs or nesting deeper than ``MAX_DEPTH``.
+    """
+    if _nesting_depth_of_flow(text) > MAX_DEPTH:
+        raise LimitError(
+            f"metadata nests deeper than {MAX_DEPTH} levels",
+            location=SourceLocation(file, first_line, 1),
+        )
+    try:
+        value = yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = first_line + (mark.line if mark else 0)
+        column = (mark.column + 1) if mark else 1
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise NotationError(
+            f"broken YAML in the metadata: {problem}",
+            location=SourceLocation(file, line, column),
+            expected="a YAML mapping such as 'GameType: Tic-Tac-Toe'",
+        ) from None
+    except yaml.YAMLError as exc:
+        raise NotationError(
+            f"broken YAML in the metadata: {exc}", location=SourceLocation(file, first_line, 1)
+        ) from None
+    except RecursionError:
+        raise LimitError(
+            f"metadata nests deeper than {MAX_DEPTH} levels",
+            location=SourceLocation(file, first_line, 1),
+        ) from None
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise NotationError(
+            f"the metadata is a YAML {type(value).__name__}, not a mapping",
+            location=SourceLocation(file, first_line, 1),
+            expected="a YAML mapping of keys to values (e.g. 'GameType: Tablut')",
+        )
+    _check_budget(value, file=file, first_line=first_line)
+    return {str(k): v for k, v in value.items()}
+
+
+def _check_budget(value: Any, *, file: str, first_line: int) -> None:
+    budget = MAX_NODES
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        budget -= 1
+        if budget < 0:
+            raise LimitError(
+                f"metadata expands to more than {MAX_NODES} values (a YAML alias bomb?)",
+                location=SourceLocation(file, first_line, 1),
+            )
+        if depth > MAX_DEPTH:
+            raise LimitError(
+                f"metadata nests deeper than {MAX_DEPTH} levels",
+                location=SourceLocation(file, first_line, 1),
+            )
+        if isinstance(node, dict):
+            for key, item in node.items():
+                stack.append((key, depth + 1))
+                stack.append((item, depth + 1))
+        elif isinstance(node, (list, tuple, set)):
+            stack.extend((item, depth + 1) for item in node)
+
+
+def _nesting_depth_of_flow(text: str) -> int:
+    """The deepest run of open flow brackets, checked before PyYAML recurses into it."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def dump_metadata(metadata: dict[str, Any]) -> str:
+    """YAML text for ``metadata`` that :func:`load_metadata` reads back equal."""
+    if not metadata:
+        return ""
+    return yaml.safe_dump(
+        metadata, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000
+    )

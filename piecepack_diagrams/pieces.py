@@ -1,0 +1,139 @@
+"""The piecepack's pieces as values: suits, ranks, kinds, sides and sizes.
+
+Suits and ranks are 1-based integers, as in PPN and piecepackr
+(suit 1..4 = Suns, Moons, Crowns, Arms; rank 1..6 = null, ace, 2, 3, 4, 5),
+so records and reference data travel without translation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Suit(IntEnum):
+    """The four piecepack suits, numbered as in PPN."""
+
+    SUNS = 1
+    MOONS = 2
+    CROWNS = 3
+    ARMS = 4
+
+    @property
+    def letter(self) -> str:
+        """The PPN letter of the suit (``S M C A``)."""
+        return "SMCA"[self - 1]
+
+    @property
+    def title(self) -> str:
+        return self.name.capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        """A suit from its PPN letter or its name (``"M"``, ``"moons"``); raises ``ValueError``."""
+        key = text.strip().lower()
+        for suit in cls:
+            if key in (suit.letter.lower(), suit.name.lower(), suit.name.lower().rstrip("s")):
+                return suit
+        raise ValueError(f"unknown suit {text!r}; expected one of S, M, C, A")
+
+
+#: Rank names, index = rank - 1.
+RANK_NAMES: tuple[str, ...] = ("null", "ace", "2", "3", "4", "5")
+#: The one-character rank symbols used on pieces and in text output.
+RANK_SYMBOLS: tuple[str, ...] = ("n", "A", "2", "3", "4", "5")
+#: The PPN rank characters, index = rank - 1.
+RANK_LETTERS: tuple[str, ...] = ("n", "a", "2", "3", "4", "5")
+
+PIECEPACK = "piecepack"
+
+#: The piece kinds PPN knows; the piecepack's own are the first four.
+PIECE_KINDS: tuple[str, ...] = (
+    "tile", "coin", "die", "pawn", "matchstick", "saucer", "bit", "pyramid", "card", "board",
+)
+SIDES: tuple[str, ...] = ("face", "back", "left", "right", "top", "base")
+
+
+@dataclass(frozen=True, slots=True)
+class PieceSize:
+    """Width and height of a piece in inches (as seen from above)."""
+
+    width: float
+    height: float
+
+
+#: Physical sizes of the standard piecepack, in inches.
+SIZES: dict[str, PieceSize] = {
+    "tile": PieceSize(2.0, 2.0),
+    "coin": PieceSize(0.75, 0.75),
+    "die": PieceSize(0.5, 0.5),
+    "pawn": PieceSize(0.5, 0.875),
+    "saucer": PieceSize(0.75, 0.75),
+    "matchstick": PieceSize(0.25, 2.0),
+    "bit": PieceSize(0.75, 0.75),
+    "pyramid": PieceSize(0.6, 0.95),
+    "card": PieceSize(2.5, 3.5),
+    "board": PieceSize(8.0, 8.0),
+}
+
+
+def size_of(kind: str) -> PieceSize:
+    """The size of a piece kind in inches; unknown kinds are drawn as coins."""
+    return SIZES.get(kind, SIZES["coin"])
+
+
+def rank_name(rank: int) -> str:
+    """``"null"``, ``"ace"``, ``"2"`` ... for ranks 1..6, else the number."""
+    return RANK_NAMES[rank - 1] if 1 <= rank <= 6 else str(rank - 1)
+
+
+def suit_name(suit: int) -> str:
+    """``"Suns"`` ... for suits 1..4, else ``"suit N"``."""
+    return Suit(suit).title if 1 <= suit <= 4 else f"suit {suit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """What a piece is, without where it lies: kind, side, suit, rank, configuration.
+
+    >>> Piece("tile", "face", 2, 4)
+    Piece(kind='tile', side='face', suit=2, rank=4, cfg='piecepack')
+    """
+
+    kind: str
+    side: str
+    suit: int = 1
+    rank: int = 1
+    cfg: str = PIECEPACK
+
+    @property
+    def piece_side(self) -> str:
+        """The piecepackr name of kind and side, e.g. ``"tile_face"``."""
+        return f"{self.kind}_{self.side}"
+
+    def is_piecepack(self) -> bool:
+        """True for a piece of the standard piecepack configuration."""
+        return self.cfg == PIECEPACK
+
+    def describe(self) -> str:
+        """A player's name for the piece: ``"the 3 of Moons tile"``, ``"the Suns pawn"``."""
+        if self.cfg != PIECEPACK or not 1 <= self.suit <= 4:
+            return f"the {self.kind} ({self.side}, suit {self.suit}, rank {self.rank}, {self.cfg})"
+        suit = suit_name(self.suit)
+        if self.kind == "pawn":
+            return f"the {suit} pawn"
+        if self.kind == "die":
+            return f"the {suit} die showing {rank_name(self.rank)}"
+        if self.kind == "tile" and self.side == "back":
+            return "a tile (grid side up)"
+        if self.kind == "coin" and self.side == "face":
+            return f"a {rank_name(self.rank)} coin"
+        if self.kind == "coin":
+            return f"a {suit} coin (suit side up)"
+        return f"the {rank_name(self.rank)} of {suit} {self.kind}"
+
+    def __repr__(self) -> str:
+        return (
+            f"Piece(kind={self.kind!r}, side={self.side!r}, suit={self.suit!r}, "
+            f"rank={self.rank!r}, cfg={self.cfg!r})"
+        )

@@ -1,0 +1,138 @@
+"""The seam between games and drawing: placed pieces and annotations, in inches.
+
+A :class:`Scene` says *what* to draw (pieces in stacking order, arrows,
+highlighted cells, path lines, labels, a caption) in table coordinates:
+inches, x to the right, y up, angles in degrees counter-clockwise. Renderers
+decide *how*. Neither games nor renderers import each other; both import this.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Union
+
+from .pieces import Piece, size_of
+
+
+@dataclass(frozen=True, slots=True)
+class ScenePiece:
+    """A piece drawn at centre ``(x, y)`` inches, turned ``angle`` degrees counter-clockwise."""
+
+    piece: Piece
+    x: float
+    y: float
+    angle: float = 0.0
+
+    def corners(self) -> tuple[tuple[float, float], ...]:
+        """The four corners of the piece's footprint, in inches."""
+        size = size_of(self.piece.kind)
+        w, h = size.width / 2, size.height / 2
+        c, s = math.cos(math.radians(self.angle)), math.sin(math.radians(self.angle))
+        return tuple((self.x + dx * c - dy * s, self.y + dx * s + dy * c)
+                     for dx, dy in ((-w, -h), (w, -h), (w, h), (-w, h)))
+
+    def __repr__(self) -> str:
+        return f"ScenePiece(piece={self.piece!r}, x={self.x!r}, y={self.y!r}, angle={self.angle!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """An arrow from ``start`` to ``end`` (inches), e.g. the last move."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    role: str = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """A highlighted rectangle centred at ``(x, y)``: a legal target, a cell to notice."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    role: str = "highlight"
+
+
+@dataclass(frozen=True, slots=True)
+class PathLine:
+    """A polyline through ``points`` (inches), e.g. a route."""
+
+    points: tuple[tuple[float, float], ...]
+    role: str = "path"
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """Text centred at ``(x, y)``, ``size`` inches tall."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 0.25
+    role: str = "label"
+
+
+Annotation = Union[Arrow, Highlight, PathLine, Label]
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """A rectangle in inches: lower-left ``(x0, y0)``, upper-right ``(x1, y1)``."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    def expanded(self, margin: float) -> "Bounds":
+        return Bounds(self.x0 - margin, self.y0 - margin, self.x1 + margin, self.y1 + margin)
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """Everything one drawing shows. ``pieces`` are in stacking order (later on top);
+    annotations are drawn above the pieces; ``caption`` is set under the drawing."""
+
+    pieces: tuple[ScenePiece, ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+    caption: str = ""
+    title: str = ""
+    frame: Bounds | None = field(default=None)
+
+    def bounds(self, *, margin: float = 0.25) -> Bounds:
+        """The area to draw: ``frame`` if set, else everything's extent plus ``margin``."""
+        if self.frame is not None:
+            return self.frame
+        xs: list[float] = []
+        ys: list[float] = []
+        for p in self.pieces:
+            for x, y in p.corners():
+                xs.append(x)
+                ys.append(y)
+        for a in self.annotations:
+            if isinstance(a, Arrow):
+                pts: tuple[tuple[float, float], ...] = (a.start, a.end)
+            elif isinstance(a, PathLine):
+                pts = a.points
+            elif isinstance(a, Highlight):
+                pts = ((a.x - a.width / 2, a.y - a.height / 2), (a.x + a.width / 2, a.y + a.height / 2))
+            else:
+                half = a.size * max(1, len(a.text)) * 0.3
+                pts = ((a.x - half, a.y - a.size), (a.x + half, a.y + a.size))
+            for x, y in pts:
+                xs.append(x)
+                ys.append(y)
+        if not xs:
+            return Bounds(0.0, 0.0, 2.0, 2.0)
+        return Bounds(min(xs), min(ys), max(xs), max(ys)).expanded(margin)
