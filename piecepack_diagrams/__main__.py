@@ -1,0 +1,7 @@
+"""``python -m piecepack_diagrams`` runs the command line."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,177 @@
+"""The ``piecepack-diagrams`` command: thin wrappers over library calls.
+
+Exit status: 0 success, 1 bad input (errors printed as
+``FILE:LINE:COL: error: MESSAGE``), 2 bad command-line usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from . import __version__
+from .errors import OutputError, PiecepackError
+
+_EXAMPLES = {
+    "validate": "example:\n  piecepack-diagrams validate records/ppn/*.ppn",
+    "replay": "examples:\n  piecepack-diagrams replay records/ppn/tablut-opening.ppn\n"
+              "  piecepack-diagrams replay game.ppn --format csv > positions.csv",
+    "render": "examples:\n  piecepack-diagrams render records/ppn/tablut-opening.ppn --move last -f svg -o tablut.svg\n"
+              "  piecepack-diagrams render game.ppn --move 3... -f txt",
+    "setup": "examples:\n  piecepack-diagrams setup coin-collectors --seed 1 -f pdf -o output/cc.pdf\n"
+             "  piecepack-diagrams setup tablut -f txt",
+    "build": "example:\n  piecepack-diagrams build            # records/ -> output/",
+}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="piecepack-diagrams",
+        description="Diagrams, validated records and puzzle sheets for piecepack games.",
+        epilog="example:\n  piecepack-diagrams setup coin-collectors --seed 1 -f svg -o output/cc.svg",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_text, description=help_text, epilog=_EXAMPLES[name],
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    p = command("validate", "check that every move of every game in the files is legal")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="PPN files")
+
+    p = command("replay", "print every position of a record")
+    p.add_argument("path", metavar="PATH")
+    p.add_argument("--format", choices=("txt", "csv"), default="txt", help="text diagrams or reference-style CSV")
+    p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+    p.add_argument("--theme", default="default", help="theme name or YAML file")
+
+    for name, help_text in (("render", "draw one position of a record"), ("setup", "draw a game's starting layout")):
+        p = command(name, help_text)
+        if name == "render":
+            p.add_argument("path", metavar="PATH")
+            p.add_argument("--move", default="last", help="move index, move number (e.g. 3...) or 'last'")
+            p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+        else:
+            p.add_argument("game", metavar="GAME", help="e.g. coin-collectors, tablut, fujisan, four-field-kono")
+            p.add_argument("--seed", type=int, default=None, help="seed for a random layout (default 1)")
+        p.add_argument("-f", "--format", choices=("svg", "pdf", "png", "txt"), default=None,
+                       help="output format (default: from -o, else svg; txt goes to the terminal)")
+        p.add_argument("-o", "--output", default=None, help="output file (default: under output/)")
+        p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+
+    p = command("build", "render every record in records/ into output/")
+    p.add_argument("--records", default="records", help="folder of records (default records/)")
+    p.add_argument("--output", default="output", help="output folder (default output/)")
+    p.add_argument("--theme", default="default", help="theme name or YAML file")
+    return parser
+
+
+def _format_of(args: argparse.Namespace) -> str:
+    if args.format:
+        return args.format
+    if args.output:
+        suffix = Path(args.output).suffix.lower().lstrip(".")
+        if suffix in ("svg", "pdf", "png", "txt"):
+            return suffix
+        raise OutputError(f"cannot tell the format of '{args.output}'", token=args.output,
+                          expected="a name ending .svg, .pdf, .png or .txt, or -f FORMAT")
+    return "svg"
+
+
+def _emit(data: bytes, fmt: str, output: str | None, default: Path) -> None:
+    from .output import write_atomic
+
+    if output is None and fmt == "txt":
+        sys.stdout.write(data.decode("utf-8"))
+        return
+    path = write_atomic(output or default, data)
+    print(path, file=sys.stderr)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from .theme import load_theme
+
+    if args.command == "validate":
+        from .engine import validate_file
+
+        bad = 0
+        for path in args.paths:
+            for result in validate_file(path):
+                for error in result.errors:
+                    print(error.format(), file=sys.stderr)
+                if result.is_valid():
+                    print(f"{path}: game {result.index}: valid ({result.moves} moves)")
+                else:
+                    bad += 1
+        return 1 if bad else 0
+    if args.command == "replay":
+        from .api import first_record, scene_of
+        from .engine import replay
+        from .render.text import render_text
+
+        result = replay(first_record(args.path, args.game))
+        if args.format == "csv":
+            from .csvexport import replay_csv
+
+            sys.stdout.write(replay_csv(result))
+        else:
+            theme = load_theme(args.theme)
+            for index in range(len(result.positions)):
+                sys.stdout.write(render_text(scene_of(result, index), theme=theme) + "\n")
+        return 0
+    if args.command in ("render", "setup"):
+        from .render import render
+
+        fmt = _format_of(args)
+        theme = load_theme(args.theme)
+        if args.command == "render":
+            from .api import first_record, scene_of
+            from .engine import replay
+
+            result = replay(first_record(args.path, args.game))
+            move: int | str = int(args.move) if args.move.lstrip("-").isdigit() else args.move
+            scene = scene_of(result, move)
+            default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
+        else:
+            from .api import setup_scene
+
+            scene = setup_scene(args.game, seed=args.seed)
+            default = Path("output") / f"{args.game}-setup.{fmt}"
+        _emit(render(scene, fmt, theme=theme), fmt, args.output, default)
+        return 0
+    if args.command == "build":
+        from .build import build
+
+        report = build(args.records, args.output, theme=load_theme(args.theme))
+        for failure in report.failures:
+            print(failure, file=sys.stderr)
+        print(f"wrote {len(report.written)} files into {args.output}/"
+              + (f"; {len(report.failures)} record(s) failed" if report.failures else ""), file=sys.stderr)
+        return 0 if report.is_ok() else 1
+    raise AssertionError(args.command)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    try:
+        return _run(args)
+    except PiecepackError as exc:
+        print(exc.format(), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,36 @@
+"""Renderers: one scene in, SVG / PDF / PNG / text out. Renderers never import games."""
+
+from __future__ import annotations
+
+from ..errors import OutputError
+from ..scene import Scene
+from ..theme import DEFAULT, Theme
+
+FORMATS = ("svg", "pdf", "png", "txt")
+
+
+def render(scene: Scene, fmt: str, *, theme: Theme = DEFAULT) -> bytes:
+    """The scene in format ``fmt`` (``svg``, ``pdf``, ``png`` or ``txt``) as bytes.
+
+    Raises :class:`~piecepack_diagrams.errors.OutputError` for an unknown format.
+    """
+    if fmt == "svg":
+        from .svg import render_svg
+
+        return render_svg(scene, theme=theme).encode("utf-8")
+    if fmt == "pdf":
+        from .pdf import render_pdf
+
+        return render_pdf(scene, theme=theme)
+    if fmt == "png":
+        from .png import render_png
+
+        return render_png(scene, theme=theme)
+    if fmt in ("txt", "text"):
+        from .text import render_text
+
+        return render_text(scene, theme=theme).encode("utf-8")
+    raise OutputError(f"unknown format '{fmt}'", token=fmt, expected=", ".join(FORMATS))
+
+
+__all__ = ["FORMATS", "render"]

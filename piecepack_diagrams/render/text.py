@@ -1,0 +1,111 @@
+"""Plain-text output: Unicode box drawing, one glyph per suit and rank.
+
+A table inch is four columns wide and two rows tall. Tiles are boxes (a
+tile back shows its 2x2 grid), coins ``(4)`` face up or ``(☾)`` suit up, dice
+``[4☾]``, pawns ``P☾``. Readable in any terminal with a monospaced font.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..scene import Arrow, Scene
+from ..theme import DEFAULT, Theme
+
+COLUMNS_PER_INCH = 4
+ROWS_PER_INCH = 2
+_N, _E, _S, _W = 1, 2, 4, 8
+_BOX = {0: " ", 1: "╵", 2: "╶", 4: "╷", 8: "╴", 5: "│", 10: "─", 6: "┌", 12: "┐", 3: "└", 9: "┘",
+        7: "├", 13: "┤", 14: "┬", 11: "┴", 15: "┼"}
+
+
+class _Grid:
+    def __init__(self, columns: int, rows: int) -> None:
+        self.columns, self.rows = columns, rows
+        self.lines = [[0] * columns for _ in range(rows)]
+        self.chars: list[list[str | None]] = [[None] * columns for _ in range(rows)]
+
+    def inside(self, c: int, r: int) -> bool:
+        return 0 <= c < self.columns and 0 <= r < self.rows
+
+    def clear(self, c0: int, r0: int, c1: int, r1: int) -> None:
+        for r in range(max(r0, 0), min(r1 + 1, self.rows)):
+            for c in range(max(c0, 0), min(c1 + 1, self.columns)):
+                self.lines[r][c] = 0
+                self.chars[r][c] = None
+
+    def hline(self, c0: int, c1: int, r: int) -> None:
+        for c in range(c0, c1 + 1):
+            if self.inside(c, r):
+                self.lines[r][c] |= (_E if c < c1 else 0) | (_W if c > c0 else 0)
+
+    def vline(self, c: int, r0: int, r1: int) -> None:
+        for r in range(r0, r1 + 1):
+            if self.inside(c, r):
+                self.lines[r][c] |= (_S if r < r1 else 0) | (_N if r > r0 else 0)
+
+    def put(self, c: int, r: int, text: str) -> None:
+        for k, ch in enumerate(text):
+            if self.inside(c + k, r):
+                self.chars[r][c + k] = ch
+
+    def render(self) -> list[str]:
+        out = []
+        for r in range(self.rows):
+            row = "".join(ch if ch is not None else _BOX[self.lines[r][c]] for c, ch in enumerate(self.chars[r]))
+            out.append(row.rstrip())
+        return out
+
+
+def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
+    """The scene as lines of text (ending in a newline), the caption underneath."""
+    b = scene.bounds(margin=0.5)
+    cols = int(math.ceil(b.width * COLUMNS_PER_INCH)) + 2
+    rows = int(math.ceil(b.height * ROWS_PER_INCH)) + 2
+
+    def cell(x: float, y: float) -> tuple[int, int]:
+        return (int(round((x - b.x0) * COLUMNS_PER_INCH)), int(round((b.y1 - y) * ROWS_PER_INCH)))
+
+    grid = _Grid(cols, rows)
+    for p in scene.pieces:
+        piece = p.piece
+        suit = theme.text_suit_glyphs[piece.suit - 1] if 1 <= piece.suit <= 4 else "?"
+        rank = theme.rank_symbol(piece.rank)
+        c, r = cell(p.x, p.y)
+        if piece.kind == "tile":
+            c0, r0 = cell(p.x - 1, p.y + 1)
+            c1, r1 = cell(p.x + 1, p.y - 1)
+            grid.clear(c0 + 1, r0 + 1, c1 - 1, r1 - 1)
+            grid.hline(c0, c1, r0)
+            grid.hline(c0, c1, r1)
+            grid.vline(c0, r0, r1)
+            grid.vline(c1, r0, r1)
+            if piece.side == "back":
+                grid.hline(c0, c1, (r0 + r1) // 2)
+                grid.vline((c0 + c1) // 2, r0, r1)
+            else:
+                grid.put(c, r, rank)
+                grid.put(c0 + 1, r0 + 1, suit)
+        elif piece.kind == "coin":
+            grid.put(c - 1, r, f"({rank if piece.side == 'face' else suit})")
+        elif piece.kind == "die":
+            grid.put(c - 2, r, f"[{rank}{suit}]")
+        elif piece.kind == "pawn":
+            grid.put(c - 1, r, f"P{suit}")
+        else:
+            grid.put(c, r, {"bit": "●", "pyramid": "▲", "card": "▯", "board": "#"}.get(piece.kind, piece.kind[0]))
+    for a in scene.annotations:
+        if isinstance(a, Arrow):
+            c, r = cell(*a.end)
+            c0, r0 = cell(*a.start)
+            if (c, r) != (c0, r0):
+                dx, dy = a.end[0] - a.start[0], a.end[1] - a.start[1]
+                arrow = "→" if abs(dx) >= abs(dy) and dx > 0 else "←" if abs(dx) >= abs(dy) else "↑" if dy > 0 else "↓"
+                grid.put(c + 2, r, arrow)
+    lines = grid.render()
+    while lines and not lines[-1]:
+        lines.pop()
+    if scene.caption:
+        lines.append("")
+        lines.extend(scene.caption.split("\n"))
+    return "\n".join(lines) + "\n"

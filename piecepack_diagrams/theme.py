@@ -1,0 +1,143 @@
+"""How pieces look: suit colours and symbols, lines and fonts, as data.
+
+A :class:`Theme` is a frozen value; ``THEMES`` holds the built-in ones
+(``default``, close to the piecepack convention, and ``print``, black and
+white). :func:`load_theme` reads a YAML file overriding any field of a
+built-in theme, so every output can be restyled without touching code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+from .errors import SetupError, SourceLocation
+
+_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|none")
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """Every visual choice a renderer makes. Colours are ``#RRGGBB``; widths in points."""
+
+    name: str = "default"
+    #: Suns, Moons, Crowns, Arms.
+    suit_colours: tuple[str, str, str, str] = ("#D55E00", "#000000", "#009E73", "#0072B2")
+    #: Red, black, green, blue, yellow, white: the colours of go stones, checkers, pyramids.
+    bit_colours: tuple[str, ...] = ("#C0392B", "#202020", "#2E8B57", "#1F5FAF", "#E8C300", "#F4F4F4")
+    page_background: str = "#FFFFFF"
+    piece_background: str = "#FFFFFF"
+    tile_back_background: str = "#F2EBDD"
+    tile_back_lines: str = "#6B5B45"
+    edge: str = "#404040"
+    die_text: str = "#FFFFFF"
+    line_width: float = 0.75
+    annotation: str = "#C8102E"
+    highlight: str = "#FFD400"
+    highlight_opacity: float = 0.45
+    font_family: str = "DejaVu Sans, Helvetica, Arial, sans-serif"
+    pdf_font: str = "Helvetica-Bold"
+    rank_symbols: tuple[str, ...] = ("n", "A", "2", "3", "4", "5")
+    #: One character per suit for the text renderer.
+    text_suit_glyphs: tuple[str, str, str, str] = ("☼", "☾", "♛", "⚜")
+    caption_size: float = 0.16
+
+    def suit_colour(self, suit: int, cfg: str = "piecepack") -> str:
+        """The colour of a piece's suit (a bit colour for non-piecepack pieces)."""
+        if cfg in ("piecepack", "subpack", "hexpack") and 1 <= suit <= 4:
+            return self.suit_colours[suit - 1]
+        if 1 <= suit <= len(self.bit_colours):
+            return self.bit_colours[suit - 1]
+        return self.edge
+
+    def rank_symbol(self, rank: int) -> str:
+        """The symbol drawn for a 1-based rank."""
+        return self.rank_symbols[rank - 1] if 1 <= rank <= len(self.rank_symbols) else str(rank - 1)
+
+    def replace(self, **changes: Any) -> "Theme":
+        """A copy with some fields changed (validated)."""
+        return _validated(dataclasses.replace(self, **changes))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
+        return f"Theme({fields})"
+
+
+DEFAULT = Theme()
+PRINT = Theme(
+    name="print",
+    suit_colours=("#000000", "#000000", "#000000", "#000000"),
+    bit_colours=("#606060", "#000000", "#909090", "#404040", "#C0C0C0", "#FFFFFF"),
+    tile_back_background="#FFFFFF",
+    tile_back_lines="#000000",
+    edge="#000000",
+    annotation="#000000",
+    highlight="#B0B0B0",
+)
+THEMES: dict[str, Theme] = {"default": DEFAULT, "print": PRINT}
+
+
+def _validated(theme: Theme) -> Theme:
+    colours = [theme.page_background, theme.piece_background, theme.tile_back_background,
+               theme.tile_back_lines, theme.edge, theme.die_text, theme.annotation, theme.highlight,
+               *theme.suit_colours, *theme.bit_colours]
+    for colour in colours:
+        if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
+            raise SetupError(f"'{colour}' is not a colour", token=str(colour), expected="#RRGGBB or none")
+    if len(theme.suit_colours) != 4 or len(theme.text_suit_glyphs) != 4:
+        raise SetupError("a theme needs exactly four suit colours and four suit glyphs")
+    if len(theme.rank_symbols) != 6:
+        raise SetupError("a theme needs six rank symbols (null, ace, 2, 3, 4, 5)")
+    if not 0 < theme.line_width < 20:
+        raise SetupError(f"line_width {theme.line_width} is out of range", expected="0 to 20 points")
+    if any(not re.fullmatch(r"[A-Za-z0-9 ,_-]+", part) for part in (theme.font_family, theme.pdf_font)):
+        raise SetupError("font names may hold only letters, digits, spaces, commas, '_' and '-'")
+    return theme
+
+
+def load_theme(spec: str | Path) -> Theme:
+    """A built-in theme by name, or a YAML file of fields over a built-in one.
+
+    The file may say ``base: print`` to start from another theme. Raises
+    :class:`SetupError` (with the file's location) for unknown fields or bad values.
+    """
+    if isinstance(spec, str) and spec in THEMES:
+        return THEMES[spec]
+    path = Path(spec)
+    where = SourceLocation(str(path), 1, 1)
+    if not path.is_file():
+        raise SetupError(f"unknown theme '{spec}'", location=where, token=str(spec),
+                         expected=f"one of {', '.join(THEMES)} or a YAML theme file")
+    if path.stat().st_size > 64 << 10:
+        raise SetupError("the theme file is larger than 64 KiB", location=where)
+    from .notation.yamlsafe import load_metadata
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SetupError(f"cannot read the theme file: {exc}", location=where) from None
+    data = load_metadata(text, file=str(path), first_line=1)
+    base = THEMES.get(str(data.pop("base", "default")))
+    if base is None:
+        raise SetupError("'base' must name a built-in theme", location=where, expected=", ".join(THEMES))
+    names = {f.name: f for f in dataclasses.fields(Theme)}
+    changes: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in names:
+            raise SetupError(f"a theme has no field '{key}'", location=where, token=key,
+                             expected=", ".join(sorted(names)))
+        default = getattr(base, key)
+        changes[key] = tuple(value) if isinstance(default, tuple) and isinstance(value, list) else value
+        if type(changes[key]) is not type(default) and not (isinstance(default, float) and isinstance(value, int)):
+            raise SetupError(f"theme field '{key}' should be a {type(default).__name__}", location=where, token=key)
+    try:
+        return base.replace(**changes)
+    except SetupError as exc:
+        raise exc.with_location(where) from None
+
+
+__all__ = ["DEFAULT", "PRINT", "THEMES", "Theme", "load_theme"]
