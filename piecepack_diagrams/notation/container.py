@@ -60,6 +60,16 @@ def _is_metadata_end(line: str) -> bool:
 
 def _decoded_lines(stream: IO[bytes], file: str) -> Iterator[tuple[int, str]]:
     """``(line_number, text)`` for each line, decoded and checked for binary content."""
+    peek = getattr(stream, "peek", None)
+    head = peek(8192)[:8192] if peek is not None else b""
+    if b"\x00" in head:
+        # Binary files usually show a NUL early; say so rather than report bad UTF-8 first.
+        before = head[: head.index(b"\x00")]
+        raise NotationError(
+            "this is a binary file, not a PPN record (it holds a NUL byte)",
+            location=SourceLocation(file, before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1),
+            expected="UTF-8 text",
+        )
     number = 0
     while True:
         raw = stream.readline(MAX_LINE_BYTES + 1)

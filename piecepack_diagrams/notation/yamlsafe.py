@@ -109,6 +109,9 @@ def dump_metadata(metadata: dict[str, Any]) -> str:
     """YAML text for ``metadata`` that :func:`load_metadata` reads back equal."""
     if not metadata:
         return ""
-    return yaml.safe_dump(
-        metadata, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000
-    )
+    text = yaml.safe_dump(metadata, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
+    # Some characters (NEL, line and paragraph separators) are line breaks to YAML when
+    # written raw; when the readable form does not read back equal, escape everything.
+    if yaml.load(text, Loader=_Loader) != metadata:  # noqa: S506 - a safe loader
+        text = yaml.safe_dump(metadata, sort_keys=False, allow_unicode=False, default_flow_style=False, width=1000)
+    return text

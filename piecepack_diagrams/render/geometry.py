@@ -23,8 +23,14 @@ class PageGeometry:
     @classmethod
     def from_scene(cls, scene: Scene, *, caption_size: float) -> "PageGeometry":
         """The geometry for ``scene``: its bounds, plus room for its caption."""
-        lines = scene.caption.count("\n") + 1 if scene.caption else 0
-        return cls(scene.bounds(), lines * caption_size * 1.5 + (0.1 if lines else 0.0))
+        lines = scene.caption.split("\n") if scene.caption else []
+        bounds = scene.bounds()
+        # Widen the page for a caption longer than the drawing (0.6 em is a generous average glyph).
+        need = max((len(line) for line in lines), default=0) * caption_size * 0.6 + 0.2
+        if need > bounds.width:
+            grow = (need - bounds.width) / 2
+            bounds = type(bounds)(bounds.x0 - grow, bounds.y0, bounds.x1 + grow, bounds.y1)
+        return cls(bounds, len(lines) * caption_size * 1.5 + (0.1 if lines else 0.0))
 
     @property
     def width(self) -> float:

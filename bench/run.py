@@ -1,0 +1,63 @@
+"""Benchmarks of the spine: records parsed and moves replayed per second, and
+SVG / PDF renders of a 24-tile, 24-coin layout per second.
+
+Run: python bench/run.py [--repeat N]. Prints medians of repeated runs (the
+machines are shared and noisy) with each issue's target beside the figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from piecepack_diagrams import parse_records, replay, setup_scene
+from piecepack_diagrams.render.pdf import render_pdf
+from piecepack_diagrams.render.svg import render_svg
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus" / "ppn" / "records"
+RECORDS = ["tic-tac-toe", "four-field-kono", "fujisan", "tablut"]
+
+
+def median_seconds(fn, repeat: int, inner: int = 1) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(inner):
+            fn()
+        times.append((time.perf_counter() - start) / inner)
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=31)
+    args = parser.parse_args()
+    texts = [(CORPUS / f"{n}.ppn").read_text() for n in RECORDS]
+    records = [parse_records(t)[0] for t in texts]
+    moves = sum(len(r.groups) for r in records)
+    scene = setup_scene("coin-collectors", seed=1)
+    render_svg(scene), render_pdf(scene)  # warm caches and imports
+
+    parse_s = median_seconds(lambda: [parse_records(t) for t in texts], args.repeat, 5)
+    replay_s = median_seconds(lambda: [replay(r) for r in records], args.repeat, 5)
+    svg_s = median_seconds(lambda: render_svg(scene), args.repeat, 5)
+    pdf_s = median_seconds(lambda: render_pdf(scene), args.repeat, 5)
+    rows = [
+        ("records parsed per second", f"{len(texts) / parse_s:,.0f}", "-"),
+        ("moves replayed per second", f"{moves / replay_s:,.0f}", "-"),
+        ("SVG render, 24 tiles + 24 coins", f"{svg_s * 1000:.2f} ms ({1 / svg_s:,.0f}/s)", "< 4 ms"),
+        ("PDF render, 24 tiles + 24 coins", f"{pdf_s * 1000:.2f} ms ({1 / pdf_s:,.0f}/s)", "< 8 ms"),
+    ]
+    print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}")
+    width = max(len(r[0]) for r in rows)
+    for name, value, target in rows:
+        print(f"{name:<{width}}  {value:>22}  target {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

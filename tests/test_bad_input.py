@@ -1,0 +1,131 @@
+"""Bad input: a located, worded error, a non-zero exit, quickly, and no output left behind."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from piecepack_diagrams import NotationError, RuleError, parse_records, replay
+from piecepack_diagrams.cli import main
+
+ERROR_LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): error: (?P<message>.+)$")
+
+
+def run_render(tmp_path, capsys, content: bytes | str, name: str = "bad.ppn"):
+    record = tmp_path / name
+    record.write_bytes(content if isinstance(content, bytes) else content.encode())
+    out = tmp_path / "out" / "picture.svg"
+    start = time.perf_counter()
+    code = main(["render", str(record), "-o", str(out)])
+    elapsed = time.perf_counter() - start
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1
+    assert elapsed < 2.0
+    assert not out.exists(), "no output file may be left behind"
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+    match = ERROR_LINE.match(err[-1])
+    assert match, err
+    return match["file"], int(match["line"]), int(match["col"]), match["message"]
+
+
+def test_broken_yaml(tmp_path, capsys):
+    file, line, col, message = run_render(tmp_path, capsys, "---\nGameType: [Tablut\nEvent: x\n...\n1. a4-a3\n")
+    assert file.endswith("bad.ppn") and line == 3
+    assert "broken YAML" in message
+
+
+def test_unterminated_comment(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, "1. S@b2 {never closed\n2. M@a2\n")
+    assert (line, col) == (1, 9)
+    assert "unterminated comment" in message
+
+
+def test_unknown_piece_letter(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, "1. S@b2\n2. Qz@c3\n")
+    assert (line, col) == (2, 4)
+    assert "unknown piece letter 'Q'" in message and "Qz" in message
+
+
+def test_move_that_names_no_piece(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, "GameType: Tablut\n\n1. a4-a3 1... c4-c3\n")
+    assert (line, col) == (3, 15)
+    assert message.startswith("move 1... c4-c3: there is no piece at c4")
+
+
+def test_location_off_the_board(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, "GameType: Tablut\n\n1. a4-z40\n")
+    assert (line, col) == (3, 4)
+    assert "z40" in message and "off the board" in message
+
+
+def test_binary_file(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    assert "binary file" in message
+
+
+def test_invalid_utf8(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, b"1. S@b2\n2. M@\xff\xfea2\n")
+    assert (line, col) == (2, 6)
+    assert "invalid UTF-8" in message
+
+
+def test_empty_file(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, "")
+    assert (line, col) == (1, 1)
+    assert "empty file" in message
+
+
+def test_fifty_megabyte_file(tmp_path, capsys):
+    content = b"1. " + b"S@b2 " * (10 * 1024 * 1024)
+    assert len(content) > 50 * 1024 * 1024
+    _, line, col, message = run_render(tmp_path, capsys, content)
+    assert line == 1
+    assert "longer than" in message
+
+
+def test_yaml_alias_bomb(tmp_path, capsys):
+    bomb = ["---", 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for k in range(1, 9):
+        prev, cur = chr(ord("a") + k - 1), chr(ord("a") + k)
+        bomb.append(f"{cur}: &{cur} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]")
+    bomb += ["...", "1. S@b2"]
+    _, line, col, message = run_render(tmp_path, capsys, "\n".join(bomb) + "\n")
+    assert line == 1
+    assert "alias bomb" in message
+
+
+def test_brace_expansion_that_would_explode(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, "1. S@a{1..100000000}\n")
+    assert (line, col) == (1, 4)
+    assert "expands to more than" in message
+
+
+def test_strict_and_lenient_replay_agree_on_errors():
+    (record,) = parse_records("1. S@b2\n2. *c9\n3. M@a2\n4. *d4\n", name="two.ppn")
+    with pytest.raises(RuleError) as excinfo:
+        replay(record)
+    assert excinfo.value.location.line == 2
+    lenient = replay(record, strict=False)
+    assert [e.location.line for e in lenient.errors] == [2, 4]
+    assert len(lenient.final.state.pieces) == 2  # the good moves still applied
+
+
+def test_validate_exits_non_zero_and_prints_located_errors(tmp_path, capsys):
+    good = tmp_path / "good.ppn"
+    good.write_text("1. S@b2\n")
+    bad = tmp_path / "bad.ppn"
+    bad.write_text("1. S@b2\n2. *c3\n")
+    assert main(["validate", str(good)]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(good), str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == f"{bad}:2:4: error: move 2. *c3: there is no piece at c3 (3, 3) (at 'c3')"
+
+
+def test_notation_errors_are_value_errors():
+    with pytest.raises(ValueError):
+        parse_records("1. S@b2 {open")
+    with pytest.raises(NotationError):
+        parse_records("---\n- a list\n...\n1. S@b2\n")
