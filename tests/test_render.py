@@ -47,7 +47,7 @@ def test_svg_structure(scene):
     assert len(tiles) == 24
     expected = sorted(((1.5 + 2 * c - X0) * 72, (Y1 - (9.5 - 2 * r)) * 72)
                       for r in range(5) for c in range(5) if (r, c) != (2, 2))
-    assert tiles == pytest.approx(expected)
+    assert [v for xy in tiles for v in xy] == pytest.approx([v for xy in expected for v in xy])
     assert len(squares[36]) == 4  # four dice, half an inch
     coins = [el for el in root.iter(SVG + "circle") if float(el.get("r")) == pytest.approx(27)]
     assert len(coins) == 24
