@@ -69,6 +69,16 @@ def _define_symbol(canvas: Canvas, suit: int) -> str:
     return name
 
 
+def _path(canvas: Canvas, points: list[tuple[float, float]], *, closed: bool):  # noqa: ANN202
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    if closed:
+        path.close()
+    return path
+
+
 def draw_primitives(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Theme) -> None:
     """Draw a scene's primitives on a reportlab canvas through ``geo``."""
     up = geo.up
@@ -76,12 +86,7 @@ def draw_primitives(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Them
     canvas._piecepack_forms = forms  # type: ignore[attr-defined]
     for prim in scene_primitives(scene, theme):
         if isinstance(prim, Polygon):
-            path = canvas.beginPath()
-            first, *rest = [up(*p) for p in prim.points]
-            path.moveTo(*first)
-            for point in rest:
-                path.lineTo(*point)
-            path.close()
+            path = _path(canvas, [up(*p) for p in prim.points], closed=True)
             fill = prim.fill != "none"
             stroke = prim.stroke != "none"
             if prim.opacity < 1:
@@ -102,11 +107,7 @@ def draw_primitives(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Them
             canvas.setLineWidth(prim.width)
             canvas.circle(x, y, prim.r * POINTS_PER_INCH, stroke=1, fill=int(prim.fill != "none"))
         elif isinstance(prim, Polyline):
-            path = canvas.beginPath()
-            first, *rest = [up(*p) for p in prim.points]
-            path.moveTo(*first)
-            for point in rest:
-                path.lineTo(*point)
+            path = _path(canvas, [up(*p) for p in prim.points], closed=False)
             canvas.setStrokeColor(_colour(prim.stroke))
             canvas.setLineWidth(prim.width)
             canvas.drawPath(path, stroke=1, fill=0)
