@@ -28,6 +28,8 @@ class ScenePiece:
         """The four corners of the piece's footprint, in inches."""
         size = size_of(self.piece.kind)
         w, h = size.width / 2, size.height / 2
+        if not self.angle:
+            return ((self.x - w, self.y - h), (self.x + w, self.y - h), (self.x + w, self.y + h), (self.x - w, self.y + h))
         c, s = math.cos(math.radians(self.angle)), math.sin(math.radians(self.angle))
         return tuple((self.x + dx * c - dy * s, self.y + dx * s + dy * c)
                      for dx, dy in ((-w, -h), (w, -h), (w, h), (-w, h)))

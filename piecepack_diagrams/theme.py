@@ -39,8 +39,12 @@ class Theme:
     annotation: str = "#C8102E"
     highlight: str = "#FFD400"
     highlight_opacity: float = 0.45
+    #: Fonts of captions: a CSS font list for SVG, a standard PDF font for PDF.
     font_family: str = "DejaVu Sans, Helvetica, Arial, sans-serif"
-    pdf_font: str = "Helvetica-Bold"
+    pdf_font: str = "Helvetica"
+    #: The font of ranks and labels on the table, drawn as outlines in every format: a
+    #: TrueType or OpenType file (in a theme file, relative to it); empty for DejaVu Sans Bold.
+    lettering_font: str = ""
     rank_symbols: tuple[str, ...] = ("n", "A", "2", "3", "4", "5")
     #: One character per suit for the text renderer.
     text_suit_glyphs: tuple[str, str, str, str] = ("☼", "☾", "♛", "⚜")
@@ -81,6 +85,11 @@ PRINT = Theme(
 THEMES: dict[str, Theme] = {"default": DEFAULT, "print": PRINT}
 
 
+#: The fonts every PDF reader has (no embedding needed), for ``pdf_font``.
+PDF_FONTS = ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold",
+             "Times-Italic", "Times-BoldItalic", "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique")
+
+
 def _validated(theme: Theme) -> Theme:
     colours = [theme.page_background, theme.piece_background, theme.tile_back_background,
                theme.tile_back_lines, theme.edge, theme.die_text, theme.annotation, theme.highlight,
@@ -96,6 +105,9 @@ def _validated(theme: Theme) -> Theme:
         raise SetupError(f"line_width {theme.line_width} is out of range", expected="0 to 20 points")
     if any(not re.fullmatch(r"[A-Za-z0-9 ,_-]+", part) for part in (theme.font_family, theme.pdf_font)):
         raise SetupError("font names may hold only letters, digits, spaces, commas, '_' and '-'")
+    if theme.pdf_font not in PDF_FONTS:
+        raise SetupError(f"pdf_font '{theme.pdf_font}' is not a standard PDF font", token=theme.pdf_font,
+                         expected=", ".join(PDF_FONTS))
     return theme
 
 
@@ -135,9 +147,15 @@ def load_theme(spec: str | Path) -> Theme:
         if type(changes[key]) is not type(default) and not (isinstance(default, float) and isinstance(value, int)):
             raise SetupError(f"theme field '{key}' should be a {type(default).__name__}", location=where, token=key)
     try:
+        if changes.get("lettering_font"):
+            font = (path.parent / changes["lettering_font"]).resolve()
+            if not font.is_file():
+                raise SetupError(f"lettering_font '{changes['lettering_font']}' is not a file", token="lettering_font",
+                                 expected="a TrueType or OpenType font file")
+            changes["lettering_font"] = str(font)
         return base.replace(**changes)
     except SetupError as exc:
         raise exc.with_location(where) from None
 
 
-__all__ = ["DEFAULT", "PRINT", "THEMES", "Theme", "load_theme"]
+__all__ = ["DEFAULT", "PDF_FONTS", "PRINT", "THEMES", "Theme", "load_theme"]

@@ -18,6 +18,7 @@ import pytest
 
 from piecepack_diagrams import load_theme, render, setup_scene
 from piecepack_diagrams.cli import main
+from svgpaths import parse_path
 
 SUIT_COLOURS = {"#D55E00", "#000000", "#009E73", "#0072B2"}
 SVG = "{http://www.w3.org/2000/svg}"
@@ -34,30 +35,43 @@ def _pt(value: str) -> float:
     return float(value.removesuffix("pt"))
 
 
+def _svg_paths(data: bytes):
+    """The root, its user units per point, and (element, subpaths) for every path."""
+    root = ET.fromstring(data)
+    per_point = float(root.get("viewBox").split()[2]) / _pt(root.get("width"))
+    return root, per_point, [(el, parse_path(el.get("d"))) for el in root.iter(SVG + "path")]
+
+
+def _shapes_of(paths, per_point: float, *, fill: str, size_pt: float):
+    """Centres (points) of subpaths of paths filled ``fill`` whose width is ``size_pt``."""
+    return sorted((sub.centre()[0] / per_point, sub.centre()[1] / per_point)
+                  for el, subs in paths if el.get("fill") == fill
+                  for sub in subs if abs(sub.size()[0] / per_point - size_pt) < 0.5)
+
+
 def test_svg_structure(scene):
-    root = ET.fromstring(render(scene, "svg"))
+    root, per_point, paths = _svg_paths(render(scene, "svg"))
     assert _pt(root.get("width")) == pytest.approx((12.25 + 0.25 - X0) * 72)
-    polygons = [[tuple(map(float, p.split(","))) for p in el.get("points").split()] for el in root.iter(SVG + "polygon")]
-    squares = {}
-    for pts in polygons:
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        if len(pts) == 4:
-            squares.setdefault(round(max(xs) - min(xs)), []).append(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
-    tiles = sorted(squares[144])
-    assert len(tiles) == 24
+    tiles = _shapes_of(paths, per_point, fill="#FFFFFF", size_pt=144)
     expected = sorted(((1.5 + 2 * c - X0) * 72, (Y1 - (9.5 - 2 * r)) * 72)
                       for r in range(5) for c in range(5) if (r, c) != (2, 2))
-    assert [v for xy in tiles for v in xy] == pytest.approx([v for xy in expected for v in xy])
-    assert len(squares[36]) == 4  # four dice, half an inch
-    coins = [el for el in root.iter(SVG + "circle") if float(el.get("r")) == pytest.approx(27)]
+    assert [v for xy in tiles for v in xy] == pytest.approx([v for xy in expected for v in xy], abs=0.02)
+    coins = _shapes_of(paths, per_point, fill="#FFFFFF", size_pt=54)  # 0.75 inch
     assert len(coins) == 24
-    suits = [el.get("fill") for el in root.iter(SVG + "use")]
-    assert len(suits) == 24 and set(suits) == SUIT_COLOURS  # a suit symbol on every tile face
-    texts = [el for el in root.iter(SVG + "text")]
-    assert sorted(el.text for el in texts if el.get("font-size") == "79.2") == sorted(
-        list("nA2345") * 4)  # every tile rank once per suit
-    dice = [el.get("fill") for el in root.iter(SVG + "polygon") if el.get("fill") in SUIT_COLOURS]
-    assert set(dice) == SUIT_COLOURS
+    # Four dice, half an inch, one of each suit colour, beside the board at x = 12 inches.
+    dice = sorted((y, colour) for colour in SUIT_COLOURS
+                  for x, y in _shapes_of(paths, per_point, fill=colour, size_pt=36) if x == pytest.approx((12 - X0) * 72))
+    assert [colour for _, colour in dice] == ["#D55E00", "#000000", "#009E73", "#0072B2"]
+    # Every tile face has its suit symbol in its upper-left quarter.
+    symbol_points = [(x / per_point, y / per_point) for el, subs in paths
+                     if el.get("fill") in SUIT_COLOURS and el.get("aria-label") is None
+                     for sub in subs for x, y in sub.points]
+    for cx, cy in expected:
+        assert any(cx - 72 < x < cx and cy - 72 < y < cy for x, y in symbol_points), (cx, cy)
+    # Ranks: each of null, ace, 2..5 once per suit on the tiles and once per suit on the coins.
+    ranks = [rank for el, _ in paths if el.get("fill") in SUIT_COLOURS
+             for rank in (el.get("aria-label") or "").split()]
+    assert sorted(ranks) == sorted(list("nA2345") * 8)
 
 
 def _rasterise_pdf(data: bytes, dpi: int):
@@ -115,6 +129,45 @@ def test_png_pixels(scene):
     assert _close(at(12.17, 3.17), "#0072B2")
 
 
+def _rgb_rows(png: bytes):
+    import matplotlib.image as mpimg
+
+    image = mpimg.imread(io.BytesIO(png), format="png")
+    return (image[:, :, :3] * 255).round().astype(int)
+
+
+def _mismatch(a, b, block: int = 5) -> float:
+    """The fraction of ``block``-pixel squares whose mean colours differ by more than
+    a quarter of the range (averaging first, because each rasteriser places
+    hairlines and anti-aliased edges a pixel differently)."""
+    assert a.shape == b.shape, (a.shape, b.shape)
+    h, w = (a.shape[0] // block) * block, (a.shape[1] // block) * block
+
+    def means(image):
+        return image[:h, :w].reshape(h // block, block, w // block, block, 3).mean(axis=(1, 3))
+
+    return float((abs(means(a) - means(b)).max(axis=2) > 64).mean())
+
+
+def test_every_format_shows_the_same_picture(scene, tmp_path):
+    import numpy as np
+
+    if shutil.which("rsvg-convert") is None:
+        pytest.fail("rsvg-convert (Debian package librsvg2-bin) is needed; the README's test command installs it")
+    dpi = 100
+    width, height, pixels = _rasterise_pdf(render(scene, "pdf"), dpi)
+    pdf = np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, 3).astype(int)
+    svg_file = tmp_path / "cc.svg"
+    svg_file.write_bytes(render(scene, "svg"))
+    svg = _rgb_rows(subprocess.run(["rsvg-convert", "--dpi-x", str(dpi), "--dpi-y", str(dpi), str(svg_file)],
+                                   capture_output=True, check=True).stdout)
+    png = _rgb_rows(render(scene, "png"))
+    # Edges anti-alias differently in each rasteriser; the pictures themselves must agree.
+    assert _mismatch(svg, pdf) < 0.005
+    assert _mismatch(png, pdf) < 0.005
+    assert _mismatch(np.roll(svg, 10, axis=1), pdf) > 0.05  # a picture shifted a tenth of an inch is caught
+
+
 def test_text_rendering(scene):
     text = render(scene, "txt").decode()
     assert text.count("(") == 24  # coins
@@ -137,8 +190,10 @@ def test_theme_from_a_file_restyles_output(tmp_path, scene):
     theme_file = tmp_path / "mine.yaml"
     theme_file.write_text("base: print\nsuit_colours: ['#112233', '#445566', '#778899', '#AABBCC']\n")
     theme = load_theme(theme_file)
-    root = ET.fromstring(render(scene, "svg", theme=theme))
-    assert {el.get("fill") for el in root.iter(SVG + "use")} == {"#112233", "#445566", "#778899", "#AABBCC"}
+    _, per_point, paths = _svg_paths(render(scene, "svg", theme=theme))
+    fills = {el.get("fill") for el, _ in paths}
+    assert {"#112233", "#445566", "#778899", "#AABBCC"} <= fills
+    assert not fills & SUIT_COLOURS - {"#000000"}  # the print theme's edges may be black
     bad = tmp_path / "bad.yaml"
     bad.write_text("suit_colour: red\n")
     with pytest.raises(ValueError, match="no field 'suit_colour'"):
@@ -152,3 +207,33 @@ def test_setup_command_writes_every_format(tmp_path, capsys):
         assert out.stat().st_size > 100
     assert (tmp_path / "cc.pdf").read_bytes().startswith(b"%PDF")
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary files left
+
+
+def test_theme_lettering_font_changes_the_ranks_only(tmp_path, scene):
+    import os
+    import shutil as sh
+
+    import matplotlib
+
+    from piecepack_diagrams import PiecepackError
+
+    sh.copy(os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSerif-Bold.ttf"), tmp_path / "serif.ttf")
+    (tmp_path / "serif.yaml").write_text("lettering_font: serif.ttf\n")
+    _, _, plain = _svg_paths(render(scene, "svg"))
+    _, _, serif = _svg_paths(render(scene, "svg", theme=load_theme(tmp_path / "serif.yaml")))
+    labelled = lambda paths: {el.get("aria-label"): el.get("d") for el, _ in paths if el.get("aria-label")}  # noqa: E731
+    assert labelled(plain).keys() == labelled(serif).keys()
+    assert all(labelled(plain)[k] != labelled(serif)[k] for k in labelled(plain))  # other letters...
+    unlabelled = lambda paths: [el.get("d") for el, _ in paths if not el.get("aria-label")]  # noqa: E731
+    assert unlabelled(plain) == unlabelled(serif)  # ...and nothing else changed
+
+    (tmp_path / "missing.yaml").write_text("lettering_font: nowhere.ttf\n")
+    with pytest.raises(PiecepackError, match="lettering_font 'nowhere.ttf' is not a file"):
+        load_theme(tmp_path / "missing.yaml")
+    (tmp_path / "fake.ttf").write_text("not a font\n")
+    (tmp_path / "fake.yaml").write_text("lettering_font: fake.ttf\n")
+    with pytest.raises(PiecepackError, match="cannot use the font file"):
+        render(scene, "pdf", theme=load_theme(tmp_path / "fake.yaml"))
+    (tmp_path / "pdf.yaml").write_text("pdf_font: Comic Sans\n")
+    with pytest.raises(PiecepackError, match="not a standard PDF font"):
+        load_theme(tmp_path / "pdf.yaml")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..errors import OutputError
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
+from .caches import clear_caches
 
 FORMATS = ("svg", "pdf", "png", "txt")
 
@@ -33,4 +34,4 @@ def render(scene: Scene, fmt: str, *, theme: Theme = DEFAULT) -> bytes:
     raise OutputError(f"unknown format '{fmt}'", token=fmt, expected=", ".join(FORMATS))
 
 
-__all__ = ["FORMATS", "render"]
+__all__ = ["FORMATS", "clear_caches", "render"]

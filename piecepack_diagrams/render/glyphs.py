@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from .shapes import Contour
+
 Point = tuple[float, float]
 Outline = tuple[tuple[Point, ...], ...]
 
@@ -88,3 +90,9 @@ def _arms() -> Outline:
 def suit_outline(suit: int) -> Outline:
     """The outline of suit 1..4 (Suns, Moons, Crowns, Arms) in a unit box."""
     return (_sun, _moon, _crown, _arms)[suit - 1]()
+
+
+@lru_cache(maxsize=None)
+def suit_contours(suit: int) -> tuple[Contour, ...]:
+    """The outline of suit 1..4 as contours of straight segments (see :data:`.shapes.Contour`)."""
+    return tuple((poly[0], tuple((p,) for p in poly[1:])) for poly in suit_outline(suit))

@@ -1,9 +1,18 @@
 """PDF output through reportlab: vector, true size, byte-identical on re-run
-(``invariant=1``: no timestamps, fixed document id)."""
+(``invariant=1``: no timestamps, fixed document id).
+
+Primitives are merged into batches (see :mod:`.batch`): one PDF path per batch
+of shapes. Suit symbols, ranks and labels are filled outlines (ranks and labels
+in the same DejaVu Sans Bold as SVG and PNG, see :mod:`.lettering`); only the
+caption is PDF text.
+Pieces are drawn in a coordinate system of hundredths of a point, so path
+coordinates are whole numbers written straight into the content stream.
+"""
 
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 
 from reportlab.lib.colors import Color, HexColor
@@ -11,9 +20,19 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
+from .caches import cached
+from .batch import Lines, PlacedPoints, Shapes, Symbols, Texts, batch_stamps
 from .geometry import POINTS_PER_INCH, PageGeometry
-from .glyphs import suit_outline
-from .primitives import BASELINE_DROP, Circle, Polygon, Polyline, Symbol, Text, scene_primitives
+from .glyphs import suit_contours
+from .lettering import text_outline
+from .primitives import scene_stamps
+from .shapes import BASELINE_DROP, Contour
+
+#: Drawing units per point inside :func:`draw_scene`.
+UNITS_PER_POINT = 100
+_PER_INCH = POINTS_PER_INCH * UNITS_PER_POINT
+#: A quarter circle as a cubic Bézier: control points this fraction of the radius out.
+_KAPPA = 4 * (math.sqrt(2) - 1) / 3
 
 
 def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> bytes:
@@ -30,12 +49,12 @@ def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> byte
     if theme.page_background != "none":
         canvas.setFillColor(_colour(theme.page_background))
         canvas.rect(0, 0, geo.width_pt, geo.height_pt, stroke=0, fill=1)
-    draw_primitives(canvas, scene, geo, theme)
+    draw_scene(canvas, scene, geo, theme)
     if scene.caption:
         cx, cy = geo.up(*geo.caption_centre())
         size = theme.caption_size * POINTS_PER_INCH
         canvas.setFillColor(_colour(theme.edge))
-        canvas.setFont("Helvetica", size)
+        canvas.setFont(theme.pdf_font, size)
         lines = scene.caption.split("\n")
         for k, line in enumerate(lines):
             dy = (k - (len(lines) - 1) / 2) * size * 1.5
@@ -50,88 +69,147 @@ def _colour(hex_colour: str) -> Color:
     return HexColor(hex_colour)
 
 
-#: Suit symbols are drawn once per document, 100 units across, as form XObjects.
-_FORM_UNITS = 100.0
+def _outline_ops(contours: tuple[Contour, ...], size_pt: float, angle: float) -> str:
+    """Path operators for outlines scaled to ``size_pt`` and turned ``angle`` degrees,
+    about the origin, in drawing units; quadratic segments become cubic ones."""
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    scale = size_pt * UNITS_PER_POINT
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return (p[0] * c - p[1] * s) * scale, (p[0] * s + p[1] * c) * scale
+
+    ops = []
+    for start, segments in contours:
+        cx, cy = at(start)
+        ops.append(f"{cx:.0f} {cy:.0f} m")
+        for segment in segments:
+            if len(segment) == 1:
+                cx, cy = at(segment[0])
+                ops.append(f"{cx:.0f} {cy:.0f} l")
+            else:
+                (qx, qy), (ex, ey) = at(segment[0]), at(segment[1])
+                ops.append(f"{cx + 2 * (qx - cx) / 3:.0f} {cy + 2 * (qy - cy) / 3:.0f} "
+                           f"{ex + 2 * (qx - ex) / 3:.0f} {ey + 2 * (qy - ey) / 3:.0f} {ex:.0f} {ey:.0f} c")
+                cx, cy = ex, ey
+        ops.append("h")
+    return " ".join(ops).replace("-0 ", "0 ")
 
 
-def _define_symbol(canvas: Canvas, suit: int) -> str:
-    name = f"suit{suit}"
-    # The form sets no colour, so each use takes the fill colour in force where it is drawn.
-    canvas.beginForm(name, lowerx=-60, lowery=-60, upperx=60, uppery=60)
-    path = canvas.beginPath()
-    for poly in suit_outline(suit):
-        path.moveTo(poly[0][0] * _FORM_UNITS, poly[0][1] * _FORM_UNITS)
-        for x, y in poly[1:]:
-            path.lineTo(x * _FORM_UNITS, y * _FORM_UNITS)
-        path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
-    canvas.endForm()
-    return name
+@cached(maxsize=1024)
+def _symbol_ops(suit: int, size_pt: float, angle: float) -> str:
+    return _outline_ops(suit_contours(suit), size_pt, angle)
 
 
-def _path(canvas: Canvas, points: list[tuple[float, float]], *, closed: bool):  # noqa: ANN202
-    path = canvas.beginPath()
-    path.moveTo(*points[0])
-    for point in points[1:]:
-        path.lineTo(*point)
-    if closed:
-        path.close()
-    return path
+@cached(maxsize=4096)
+def _text_ops(text: str, size_pt: float, angle: float, font_file: str) -> str:
+    return _outline_ops(text_outline(text, font_file), size_pt, angle)
 
 
-def draw_primitives(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Theme) -> None:
-    """Draw a scene's primitives on a reportlab canvas through ``geo``."""
-    up = geo.up
-    forms: dict[int, str] = getattr(canvas, "_piecepack_forms", {})
-    canvas._piecepack_forms = forms  # type: ignore[attr-defined]
-    for prim in scene_primitives(scene, theme):
-        if isinstance(prim, Polygon):
-            path = _path(canvas, [up(*p) for p in prim.points], closed=True)
-            fill = prim.fill != "none"
-            stroke = prim.stroke != "none"
-            if prim.opacity < 1:
-                canvas.saveState()
-                canvas.setFillAlpha(prim.opacity)
-            if fill:
-                canvas.setFillColor(_colour(prim.fill))
-            if stroke:
-                canvas.setStrokeColor(_colour(prim.stroke))
-                canvas.setLineWidth(prim.width)
-            canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
-            if prim.opacity < 1:
-                canvas.restoreState()
-        elif isinstance(prim, Circle):
-            x, y = up(prim.cx, prim.cy)
-            canvas.setFillColor(_colour(prim.fill))
-            canvas.setStrokeColor(_colour(prim.stroke))
-            canvas.setLineWidth(prim.width)
-            canvas.circle(x, y, prim.r * POINTS_PER_INCH, stroke=1, fill=int(prim.fill != "none"))
-        elif isinstance(prim, Polyline):
-            path = _path(canvas, [up(*p) for p in prim.points], closed=False)
-            canvas.setStrokeColor(_colour(prim.stroke))
-            canvas.setLineWidth(prim.width)
-            canvas.drawPath(path, stroke=1, fill=0)
-        elif isinstance(prim, Text):
-            x, y = up(prim.x, prim.y)
-            size = prim.size * POINTS_PER_INCH
-            canvas.saveState()
-            canvas.translate(x, y)
-            if prim.angle:
-                canvas.rotate(prim.angle)
-            canvas.setFillColor(_colour(prim.colour))
-            canvas.setFont(theme.pdf_font, size)
-            canvas.drawCentredString(0, -size * BASELINE_DROP, prim.text)
-            canvas.restoreState()
-        elif isinstance(prim, Symbol):
-            x, y = up(prim.x, prim.y)
-            canvas.saveState()
-            canvas.translate(x, y)
-            if prim.angle:
-                canvas.rotate(prim.angle)
-            scale = prim.size * POINTS_PER_INCH / _FORM_UNITS
-            canvas.scale(scale, scale)
-            canvas.setFillColor(_colour(prim.colour))
-            if prim.suit not in forms:
-                forms[prim.suit] = _define_symbol(canvas, prim.suit)
-            canvas.doForm(forms[prim.suit])
-            canvas.restoreState()
+@cached(maxsize=4096)
+def _offsets(points: tuple[tuple[float, float], ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((round(x * _PER_INCH), round(y * _PER_INCH)) for x, y in points)
+
+
+class _Pen:
+    """Table inches to whole drawing units, and the colours and width last set, so
+    reportlab is only asked to change what changes."""
+
+    def __init__(self, canvas: Canvas, geo: PageGeometry) -> None:
+        self.canvas = canvas
+        self.x0 = geo.bounds.x0
+        self.y0 = geo.bounds.y0 - geo.caption_height
+        self.fill = self.stroke = ""
+        self.width = -1.0
+
+    def xy(self, x: float, y: float) -> tuple[int, int]:
+        return round((x - self.x0) * _PER_INCH), round((y - self.y0) * _PER_INCH)
+
+    def path(self, placed: PlacedPoints, *, closed: bool) -> str:
+        points, dx, dy = placed
+        x, y = self.xy(dx, dy)
+        coords = [f"{x + ox} {y + oy}" for ox, oy in _offsets(points)]
+        return coords[0] + " m " + " l ".join(coords[1:]) + (" l h" if closed else " l")
+
+    def set_fill(self, colour: str) -> None:
+        if colour != self.fill:
+            self.canvas.setFillColor(_colour(colour))
+            self.fill = colour
+
+    def set_stroke(self, colour: str, width: float) -> None:
+        if colour != self.stroke:
+            self.canvas.setStrokeColor(_colour(colour))
+            self.stroke = colour
+        if width != self.width:
+            self.canvas.setLineWidth(width * UNITS_PER_POINT)
+            self.width = width
+
+    def forget(self) -> None:
+        """After a restored graphics state, the colours in force are no longer known."""
+        self.fill = self.stroke = ""
+        self.width = -1.0
+
+
+def _circle_ops(x: int, y: int, r: int) -> str:
+    k = round(r * _KAPPA)
+    return (f"{x + r} {y} m {x + r} {y + k} {x + k} {y + r} {x} {y + r} c "
+            f"{x - k} {y + r} {x - r} {y + k} {x - r} {y} c "
+            f"{x - r} {y - k} {x - k} {y - r} {x} {y - r} c "
+            f"{x + k} {y - r} {x + r} {y - k} {x + r} {y} c h")
+
+
+def draw_scene(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Theme) -> None:
+    """Draw a scene's pieces and annotations on a reportlab canvas through ``geo``.
+
+    Leaves the canvas's graphics state as it found it.
+    """
+    canvas.saveState()
+    canvas.scale(1 / UNITS_PER_POINT, 1 / UNITS_PER_POINT)
+    pen = _Pen(canvas, geo)
+    for batch in batch_stamps(scene_stamps(scene, theme)):
+        if isinstance(batch, Shapes):
+            _draw_shapes(canvas, pen, batch)
+        elif isinstance(batch, Lines):
+            pen.set_stroke(batch.stroke, batch.width)
+            canvas.addLiteral(" ".join(pen.path(line, closed=False) for line in batch.polylines) + " S")
+        elif isinstance(batch, Texts):
+            size = round(batch.size * POINTS_PER_INCH, 4)
+            _fill_outlines(canvas, pen, batch.colour,
+                           [(_text_ops(text, size, angle % 360, theme.lettering_font), x, y) for x, y, text, angle in batch.items])
+        elif isinstance(batch, Symbols):
+            _fill_outlines(canvas, pen, batch.colour,
+                           [(_symbol_ops(suit, round(size * POINTS_PER_INCH, 4), angle % 360), x, y)
+                            for suit, x, y, size, angle in batch.items])
+    canvas.restoreState()
+
+
+def _draw_shapes(canvas: Canvas, pen: _Pen, batch: Shapes) -> None:
+    fill, stroke = batch.fill != "none", batch.stroke != "none"
+    if not fill and not stroke:
+        return
+    translucent = fill and batch.opacity < 1
+    if translucent:
+        canvas.saveState()
+        canvas.setFillAlpha(batch.opacity)
+    if fill:
+        pen.set_fill(batch.fill)
+    if stroke:
+        pen.set_stroke(batch.stroke, batch.width)
+    ops = [pen.path(poly, closed=True) for poly in batch.polygons]
+    ops += [_circle_ops(*pen.xy(cx, cy), round(r * _PER_INCH)) for cx, cy, r in batch.circles]
+    canvas.addLiteral(" ".join(ops) + (" B" if fill and stroke else " f" if fill else " S"))
+    if translucent:
+        canvas.restoreState()
+        pen.forget()
+
+
+def _fill_outlines(canvas: Canvas, pen: _Pen, colour: str, items: list[tuple[str, float, float]]) -> None:
+    # Each outline is cached about the origin and moved into place by a translation.
+    pen.set_fill(colour)
+    ops = []
+    for path, x, y in items:
+        px, py = pen.xy(x, y)
+        ops.append(f"q 1 0 0 1 {px} {py} cm {path} f Q")
+    canvas.addLiteral(" ".join(ops))
+
+
+__all__ = ["draw_scene", "render_pdf"]

@@ -1,10 +1,12 @@
-"""PNG output through matplotlib's Agg rasteriser, from the same primitives as
-SVG and PDF (matplotlib is already a dependency for plots, so PNG needs no
-other library or external program)."""
+"""PNG output through matplotlib's Agg rasteriser, from the same batches as SVG
+and PDF (matplotlib is already a dependency for plots, so PNG needs no other
+library or external program). Ranks and labels are the same DejaVu Sans Bold
+outlines that SVG and PDF draw."""
 
 from __future__ import annotations
 
 import io
+import math
 
 import matplotlib
 
@@ -12,29 +14,58 @@ matplotlib.use("Agg")
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.patches import Circle as CirclePatch  # noqa: E402
 from matplotlib.patches import PathPatch  # noqa: E402
-from matplotlib.patches import Polygon as PolygonPatch  # noqa: E402
 from matplotlib.path import Path as MplPath  # noqa: E402
-from matplotlib.transforms import Affine2D  # noqa: E402
 
 from ..scene import Scene  # noqa: E402
 from ..theme import DEFAULT, Theme  # noqa: E402
+from .batch import Lines, Shapes, Symbols, Texts, batch_stamps  # noqa: E402
 from .geometry import POINTS_PER_INCH, PageGeometry  # noqa: E402
-from .glyphs import suit_outline  # noqa: E402
-from .primitives import BASELINE_DROP, Circle, Polygon, Polyline, Symbol, Text, scene_primitives  # noqa: E402
+from .glyphs import suit_contours  # noqa: E402
+from .lettering import text_outline  # noqa: E402
+from .primitives import scene_stamps  # noqa: E402
+from .shapes import Contour  # noqa: E402
 
 #: Pixels per inch of PNG output unless asked otherwise.
 DEFAULT_DPI = 100
 
 
-def _symbol_path(suit: int) -> MplPath:
-    vertices, codes = [], []
-    for poly in suit_outline(suit):
-        vertices.extend(poly)
-        vertices.append(poly[0])
-        codes.extend([MplPath.MOVETO] + [MplPath.LINETO] * (len(poly) - 1) + [MplPath.CLOSEPOLY])
-    return MplPath(vertices, codes)
+class _PathBuilder:
+    """Vertices and codes of one compound matplotlib path, in table inches."""
+
+    def __init__(self) -> None:
+        self.vertices: list[tuple[float, float]] = []
+        self.codes: list[int] = []
+
+    def polygon(self, points: tuple[tuple[float, float], ...], dx: float, dy: float, *, closed: bool) -> None:
+        self.vertices.extend((x + dx, y + dy) for x, y in points)
+        self.codes.extend([MplPath.MOVETO] + [MplPath.LINETO] * (len(points) - 1))
+        if closed:
+            self.vertices.append((points[0][0] + dx, points[0][1] + dy))
+            self.codes.append(MplPath.CLOSEPOLY)
+
+    def circle(self, cx: float, cy: float, r: float) -> None:
+        unit = MplPath.unit_circle()
+        self.vertices.extend((cx + x * r, cy + y * r) for x, y in unit.vertices)
+        self.codes.extend(unit.codes)
+
+    def contours(self, contours: tuple[Contour, ...], x: float, y: float, size: float, angle: float) -> None:
+        c, s = math.cos(math.radians(angle)) * size, math.sin(math.radians(angle)) * size
+
+        def at(p: tuple[float, float]) -> tuple[float, float]:
+            return x + p[0] * c - p[1] * s, y + p[0] * s + p[1] * c
+
+        for start, segments in contours:
+            self.vertices.append(at(start))
+            self.codes.append(MplPath.MOVETO)
+            for segment in segments:
+                self.vertices.extend(at(p) for p in segment)
+                self.codes.extend([MplPath.LINETO] if len(segment) == 1 else [MplPath.CURVE3] * 2)
+            self.vertices.append(at(start))
+            self.codes.append(MplPath.CLOSEPOLY)
+
+    def path(self) -> MplPath:
+        return MplPath(self.vertices, self.codes)
 
 
 def render_png(scene: Scene, *, theme: Theme = DEFAULT, dpi: int = DEFAULT_DPI) -> bytes:
@@ -49,37 +80,37 @@ def render_png(scene: Scene, *, theme: Theme = DEFAULT, dpi: int = DEFAULT_DPI) 
     ax.set_axis_off()
     fig.patch.set_facecolor("white" if theme.page_background == "none" else theme.page_background)
     pt = 72.0 / POINTS_PER_INCH  # matplotlib line widths are in points already
-    z = 0
-    font = {"family": "DejaVu Sans", "weight": "bold"}
-    for prim in scene_primitives(scene, theme):
-        z += 1
-        if isinstance(prim, Polygon):
-            ax.add_patch(PolygonPatch(prim.points, closed=True, zorder=z,
-                                      facecolor=prim.fill if prim.fill != "none" else "none",
-                                      edgecolor=prim.stroke if prim.stroke != "none" else "none",
-                                      linewidth=prim.width * pt, alpha=prim.opacity if prim.opacity < 1 else None,
-                                      joinstyle="round"))
-        elif isinstance(prim, Circle):
-            ax.add_patch(CirclePatch((prim.cx, prim.cy), prim.r, zorder=z, facecolor=prim.fill,
-                                     edgecolor=prim.stroke, linewidth=prim.width * pt))
-        elif isinstance(prim, Polyline):
-            xs, ys = zip(*prim.points)
-            ax.plot(xs, ys, color=prim.stroke, linewidth=prim.width * pt, solid_capstyle="round", zorder=z)
-        elif isinstance(prim, Text):
-            ax.text(prim.x, prim.y, prim.text, fontsize=prim.size * POINTS_PER_INCH, color=prim.colour,
-                    rotation=prim.angle, rotation_mode="anchor", ha="center", va="center_baseline",
-                    zorder=z, fontdict=font)
-        elif isinstance(prim, Symbol):
-            transform = Affine2D().scale(prim.size).rotate_deg(prim.angle).translate(prim.x, prim.y)
-            ax.add_patch(PathPatch(_symbol_path(prim.suit).transformed(transform), facecolor=prim.colour,
-                                   edgecolor="none", zorder=z))
+    for z, batch in enumerate(batch_stamps(scene_stamps(scene, theme)), start=1):
+        builder = _PathBuilder()
+        style: dict = {"zorder": z, "joinstyle": "round", "capstyle": "round"}
+        if isinstance(batch, Shapes):
+            for points, dx, dy in batch.polygons:
+                builder.polygon(points, dx, dy, closed=True)
+            for circle in batch.circles:
+                builder.circle(*circle)
+            style.update(facecolor=batch.fill, edgecolor=batch.stroke, linewidth=batch.width * pt)
+            if batch.opacity < 1 and batch.fill != "none":
+                style["facecolor"] = matplotlib.colors.to_rgba(batch.fill, batch.opacity)
+        elif isinstance(batch, Lines):
+            for points, dx, dy in batch.polylines:
+                builder.polygon(points, dx, dy, closed=False)
+            style.update(facecolor="none", edgecolor=batch.stroke, linewidth=batch.width * pt)
+        elif isinstance(batch, Texts):
+            for x, y, text, angle in batch.items:
+                builder.contours(text_outline(text, theme.lettering_font), x, y, batch.size, angle)
+            style.update(facecolor=batch.colour, edgecolor="none")
+        elif isinstance(batch, Symbols):
+            for suit, x, y, size, angle in batch.items:
+                builder.contours(suit_contours(suit), x, y, size, angle)
+            style.update(facecolor=batch.colour, edgecolor="none")
+        ax.add_patch(PathPatch(builder.path(), **style))
     if scene.caption:
         x, y = geo.caption_centre()
         ax.text(x, y, scene.caption, fontsize=theme.caption_size * POINTS_PER_INCH, color=theme.edge,
-                ha="center", va="center", family="DejaVu Sans", zorder=z + 1)
+                ha="center", va="center", family="DejaVu Sans", zorder=0x7FFFFFFF)
     out = io.BytesIO()
     fig.savefig(out, format="png", dpi=dpi, metadata={"Software": None})
     return out.getvalue()
 
 
-__all__ = ["BASELINE_DROP", "DEFAULT_DPI", "render_png"]
+__all__ = ["DEFAULT_DPI", "render_png"]

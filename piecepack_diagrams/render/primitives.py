@@ -1,88 +1,37 @@
-"""A scene broken into drawing primitives: the one place that decides what a
-piece looks like. Every back end (SVG, PDF, PNG) draws these primitives and
-nothing else, so the same scene gives the same picture in every format.
+"""What a piece looks like, as drawing primitives: the one place that decides it.
+Every back end (SVG, PDF, PNG) draws these primitives and nothing else, so the
+same scene gives the same picture in every format.
 
+A piece's primitives are worked out once per look (piece, angle, theme) as a
+:class:`Stamp` about the piece's centre, and placed wherever the piece lies.
 Coordinates are inches on the table (y up); line widths are points.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Iterator, Union
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Iterator
 
 from ..pieces import Piece, size_of
 from ..scene import Arrow, Highlight, Label, PathLine, Scene, ScenePiece
 from ..theme import Theme
-
-Point = tuple[float, float]
-
-
-@dataclass(frozen=True, slots=True)
-class Polygon:
-    points: tuple[Point, ...]
-    fill: str
-    stroke: str
-    width: float
-    opacity: float = 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class Circle:
-    cx: float
-    cy: float
-    r: float
-    fill: str
-    stroke: str
-    width: float
-
-
-@dataclass(frozen=True, slots=True)
-class Polyline:
-    points: tuple[Point, ...]
-    stroke: str
-    width: float
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """Text whose visual centre is ``(x, y)``; ``size`` is the font size in inches."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    colour: str
-    angle: float = 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class Symbol:
-    """Suit symbol ``suit`` centred at ``(x, y)``, ``size`` inches across."""
-
-    suit: int
-    x: float
-    y: float
-    size: float
-    angle: float
-    colour: str
-
-
-Primitive = Union[Polygon, Circle, Polyline, Text, Symbol]
-
-#: Where text sits: its baseline is this many font sizes below its visual centre.
-BASELINE_DROP = 0.36
+from .caches import cached
+from .extent import Box, box_of, local_levels, union
+from .shapes import BASELINE_DROP, Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
 
 
 class _Frame:
-    """Piece-local coordinates (inches from the piece centre) to table coordinates."""
+    """Piece-local coordinates (inches from the piece centre) turned by the piece's angle,
+    still about the centre (a stamp is moved into place when it is used)."""
 
     __slots__ = ("x", "y", "c", "s", "angle")
 
-    def __init__(self, p: ScenePiece) -> None:
-        self.x, self.y, self.angle = p.x, p.y, p.angle
-        rad = math.radians(p.angle)
-        self.c, self.s = math.cos(rad), math.sin(rad)
+    def __init__(self, angle: float) -> None:
+        self.x, self.y, self.angle = 0.0, 0.0, angle
+        rad = math.radians(angle)
+        self.c, self.s = (1.0, 0.0) if angle % 360 == 0 else (math.cos(rad), math.sin(rad))
 
     def __call__(self, dx: float, dy: float) -> Point:
         return (self.x + dx * self.c - dy * self.s, self.y + dx * self.s + dy * self.c)
@@ -91,10 +40,48 @@ class _Frame:
         return tuple(self(cx + dx, cy + dy) for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)))
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Stamp:
+    """The primitives that draw one piece, about its centre, ready to be placed anywhere.
+
+    ``levels`` are the members' drawing levels relative to each other (see
+    :mod:`.batch`) and ``box`` holds everything they paint. Stamps compare by
+    identity: equal appearances share one cached stamp.
+    """
+
+    primitives: tuple[Primitive, ...]
+    levels: tuple[int, ...]
+    box: Box
+
+    @classmethod
+    def from_primitives(cls, primitives: tuple[Primitive, ...]) -> "Stamp":
+        """A stamp of ``primitives`` (bottom to top), with their levels and extent worked out."""
+        boxes = [box_of(prim) for prim in primitives]
+        return cls(primitives, tuple(local_levels(boxes)), union(boxes))
+
+
 def piece_primitives(p: ScenePiece, theme: Theme) -> Iterator[Primitive]:
-    """The primitives that draw one piece."""
-    piece = p.piece
-    f = _Frame(p)
+    """The primitives that draw one piece where it lies on the table."""
+    stamp = piece_stamp(p.piece, p.angle, theme)
+    for prim in stamp.primitives:
+        yield moved(prim, p.x, p.y)
+
+
+def piece_stamp(piece: Piece, angle: float, theme: Theme) -> Stamp:
+    """The (cached) stamp of ``piece`` turned ``angle`` degrees in ``theme``."""
+    return _stamps(theme)(piece, angle % 360)
+
+
+@cached(maxsize=8)
+def _stamps(theme: Theme):  # noqa: ANN202 - one cache of stamps per theme, so the theme is hashed once
+    @lru_cache(maxsize=4096)
+    def stamp(piece: Piece, angle: float) -> Stamp:
+        return Stamp.from_primitives(tuple(_draw_piece(piece, angle, theme)))
+    return stamp
+
+
+def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]:
+    f = _Frame(angle)
     lw = theme.line_width
     colour = theme.suit_colour(piece.suit, piece.cfg)
     suited = piece.cfg in ("piecepack", "subpack", "hexpack") and 1 <= piece.suit <= 4
@@ -108,20 +95,20 @@ def piece_primitives(p: ScenePiece, theme: Theme) -> Iterator[Primitive]:
             yield Polygon(f.rect(2, 2), "none", theme.edge, lw)
         else:
             yield Polygon(f.rect(2, 2), theme.piece_background, theme.edge, lw)
-            yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 1.1, colour, p.angle)
+            yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 1.1, colour, angle)
             if suited:
-                yield Symbol(piece.suit, *f(-0.62, 0.62), 0.5, p.angle, colour)
+                yield Symbol(piece.suit, *f(-0.62, 0.62), 0.5, angle, colour)
     elif kind in ("coin", "saucer") and suited:
-        yield Circle(p.x, p.y, 0.375, theme.piece_background, theme.edge, lw)
+        yield Circle(0.0, 0.0, 0.375, theme.piece_background, theme.edge, lw)
         if side == "face":
-            yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 0.48, colour, p.angle)
+            yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 0.48, colour, angle)
         else:
-            yield Symbol(piece.suit, *f(0, 0.01), 0.52, p.angle, colour)
+            yield Symbol(piece.suit, *f(0, 0.01), 0.52, angle, colour)
             yield Polygon((f(-0.07, -0.27), f(0.07, -0.27), f(0, -0.34)), colour, colour, lw / 2)
     elif kind == "die":
         yield Polygon(f.rect(size.width, size.height), colour, theme.edge, lw)
         text = theme.rank_symbol(piece.rank) if suited or piece.cfg == "piecepack" else str(piece.rank)
-        yield Text(*f(0, 0), text, 0.36, theme.die_text if colour != theme.die_text else theme.edge, p.angle)
+        yield Text(*f(0, 0), text, 0.36, theme.die_text if colour != theme.die_text else theme.edge, angle)
     elif kind == "pawn":
         yield Polygon(tuple(f(x, y) for x, y in _PAWN), colour, theme.edge, lw)
         yield Circle(*f(0, 0.22), 0.17, colour, theme.edge, lw)
@@ -133,7 +120,7 @@ def piece_primitives(p: ScenePiece, theme: Theme) -> Iterator[Primitive]:
     elif kind == "card":
         yield Polygon(f.rect(size.width, size.height), theme.piece_background, theme.edge, lw)
         if side == "face":
-            yield Text(*f(0, 0), str(piece.rank), 0.8, colour, p.angle)
+            yield Text(*f(0, 0), str(piece.rank), 0.8, colour, angle)
     elif kind == "board":
         n = max(1, min(piece.rank, 64))
         yield Polygon(f.rect(n, n), theme.tile_back_background, theme.edge, lw)
@@ -141,9 +128,9 @@ def piece_primitives(p: ScenePiece, theme: Theme) -> Iterator[Primitive]:
             yield Polyline((f(-n / 2 + k, -n / 2), f(-n / 2 + k, n / 2)), theme.tile_back_lines, lw)
             yield Polyline((f(-n / 2, -n / 2 + k), f(n / 2, -n / 2 + k)), theme.tile_back_lines, lw)
     else:  # bits, go stones, checkers, and coins of other systems
-        yield Circle(p.x, p.y, size.width / 2, colour, theme.edge, lw)
+        yield Circle(0.0, 0.0, size.width / 2, colour, theme.edge, lw)
         if kind == "coin" and side == "face":
-            yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 0.45, theme.die_text, p.angle)
+            yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 0.45, theme.die_text, angle)
 
 
 # A pawn seen from above: a bell-shaped body under the head.
@@ -181,6 +168,28 @@ def _arrow(start: Point, end: Point, theme: Theme) -> Iterator[Primitive]:
     yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), theme.annotation, "none", 0.0)
 
 
+#: A stamp placed on the table: the stamp and the table point its origin goes to.
+Placed = tuple[Stamp, float, float]
+
+
+def scene_stamps(scene: Scene, theme: Theme) -> Iterator[Placed]:
+    """Everything a scene draws, bottom to top: a stamp per piece and per annotation primitive."""
+    stamp = _stamps(theme)
+    for p in scene.pieces:
+        yield stamp(p.piece, p.angle % 360), p.x, p.y
+    for prim in annotation_primitives(scene, theme):
+        yield Stamp.from_primitives((prim,)), 0.0, 0.0
+
+
+def moved(prim: Primitive, dx: float, dy: float) -> Primitive:
+    """``prim`` moved by ``(dx, dy)`` inches."""
+    if isinstance(prim, (Polygon, Polyline)):
+        return replace(prim, points=tuple((x + dx, y + dy) for x, y in prim.points))
+    if isinstance(prim, Circle):
+        return replace(prim, cx=prim.cx + dx, cy=prim.cy + dy)
+    return replace(prim, x=prim.x + dx, y=prim.y + dy)
+
+
 def scene_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
     """Everything a scene draws, bottom to top."""
     for p in scene.pieces:
@@ -189,4 +198,5 @@ def scene_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
 
 
 __all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text",
-           "annotation_primitives", "piece_primitives", "scene_primitives"]
+           "Placed", "Stamp", "annotation_primitives", "moved", "piece_primitives", "piece_stamp", "scene_primitives",
+           "scene_stamps"]

@@ -1,33 +1,133 @@
-"""SVG output through svgwrite: vector, deterministic, suit symbols defined once."""
+"""SVG output through svgwrite: vector, deterministic, one element per batch.
+
+Primitives are merged into batches (see :mod:`.batch`), so a board of 24
+tiles is one ``<path>`` of tile outlines rather than 24 polygons. Ranks and
+labels are drawn as glyph outlines (see :mod:`.lettering`), each batch's
+text kept in its ``aria-label``; only the caption is SVG text.
+
+The user unit is a hundredth of a point (the ``viewBox`` is 100 times the page
+size in points), so every coordinate is a whole number: exact, compact, and
+the same bytes on every platform.
+"""
 
 from __future__ import annotations
 
 import io
+import math
 
 import svgwrite
 
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
+from .caches import cached
+from .batch import Lines, PlacedPoints, Shapes, Symbols, Texts, batch_stamps
 from .geometry import POINTS_PER_INCH, PageGeometry
-from .glyphs import suit_outline
-from .primitives import BASELINE_DROP, Circle, Polygon, Polyline, Symbol, Text, scene_primitives
+from .glyphs import suit_contours
+from .lettering import text_outline
+from .primitives import scene_stamps
+from .shapes import BASELINE_DROP, Contour
+
+#: User units per point.
+UNITS_PER_POINT = 100
+_PER_INCH = POINTS_PER_INCH * UNITS_PER_POINT
+
+Part = tuple[int, int, str]  # a contour: start offset x, y (units, y down) and the relative path after it
 
 
-def _num(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+def _pt(value: float) -> str:
+    """A length in points as user units."""
+    return str(round(value * UNITS_PER_POINT))
 
 
-def _rounded(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    # 1/100 pt is exact enough to print, and gives stable bytes across platforms.
-    return [(round(x, 2) + 0.0, round(y, 2) + 0.0) for x, y in points]
+class _Page:
+    """Table inches to whole user units, y down."""
+
+    __slots__ = ("x0", "y1")
+
+    def __init__(self, geo: PageGeometry) -> None:
+        self.x0, self.y1 = geo.bounds.x0, geo.bounds.y1
+
+    def xy(self, x: float, y: float) -> tuple[int, int]:
+        return round((x - self.x0) * _PER_INCH), round((self.y1 - y) * _PER_INCH)
+
+    def points(self, placed: PlacedPoints, *, closed: bool) -> str:
+        points, dx, dy = placed
+        return _place(_points_parts(points, closed), self.xy(dx, dy))
 
 
-def _symbol_path(suit: int) -> str:
+def _relative(contours: tuple[Contour, ...], size_pt: float, angle: float) -> tuple[Part, ...]:
+    """Each contour scaled to ``size_pt``, turned ``angle`` degrees, as a :data:`Part`."""
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    scale = size_pt * UNITS_PER_POINT
+
+    def offset(p: tuple[float, float]) -> tuple[int, int]:
+        return round((p[0] * c - p[1] * s) * scale), round(-(p[0] * s + p[1] * c) * scale)
+
     parts = []
-    for poly in suit_outline(suit):
-        parts.append("M" + " L".join(f"{x:g},{-y:g}" for x, y in poly) + "Z")
-    return "".join(parts)
+    for start, segments in contours:
+        # Offsets are rounded before differencing, so the relative steps add up exactly.
+        current = first = offset(start)
+        out, command = [], ""
+        for segment in segments:
+            points = [offset(p) for p in segment]
+            letter = "l" if len(points) == 1 else "q"
+            steps = " ".join(f"{x - current[0]},{y - current[1]}" for x, y in points)
+            out.append(steps if letter == command else letter + steps)
+            command, current = letter, points[-1]
+        parts.append((first[0], first[1], " ".join(out) + "Z"))
+    return tuple(parts)
+
+
+@cached(maxsize=4096)
+def _points_parts(points: tuple[tuple[float, float], ...], closed: bool) -> tuple[Part, ...]:
+    offsets = [(round(x * _PER_INCH), -round(y * _PER_INCH)) for x, y in points]
+    (x0, y0), rest = offsets[0], offsets[1:]
+    steps, (cx, cy) = [], (x0, y0)
+    for x, y in rest:
+        steps.append(f"{x - cx},{y - cy}")
+        cx, cy = x, y
+    return ((x0, y0, "l" + " ".join(steps) + ("Z" if closed else "")),)
+
+
+@cached(maxsize=1024)
+def _symbol_parts(suit: int, size_pt: float, angle: float) -> tuple[Part, ...]:
+    return _relative(suit_contours(suit), size_pt, angle)
+
+
+@cached(maxsize=4096)
+def _text_parts(text: str, size_pt: float, angle: float, font_file: str) -> tuple[Part, ...]:
+    return _relative(text_outline(text, font_file), size_pt, angle)
+
+
+def _place(parts: tuple[Part, ...], at: tuple[int, int]) -> str:
+    x, y = at
+    return "".join(f"M{x + ox},{y + oy}{rest}" for ox, oy, rest in parts)
+
+
+def _shapes_path(batch: Shapes, page: _Page) -> str:
+    d = [page.points(poly, closed=True) for poly in batch.polygons]
+    for cx, cy, r in batch.circles:
+        x, y = page.xy(cx, cy)
+        rr = round(r * _PER_INCH)
+        d.append(f"M{x - rr},{y}a{rr},{rr} 0 1 0 {2 * rr},0a{rr},{rr} 0 1 0 {-2 * rr},0Z")
+    return "".join(d)
+
+
+def _symbols_path(batch: Symbols, page: _Page) -> str:
+    return "".join(_place(_symbol_parts(suit, round(size * POINTS_PER_INCH, 4), angle % 360), page.xy(x, y))
+                   for suit, x, y, size, angle in batch.items)
+
+
+def _texts_path(batch: Texts, page: _Page, font_file: str) -> str:
+    size = round(batch.size * POINTS_PER_INCH, 4)
+    return "".join(_place(_text_parts(text, size, angle % 360, font_file), page.xy(x, y))
+                   for x, y, text, angle in batch.items)
+
+
+def _width(points: float) -> str:
+    # Line widths keep a hundredth of a unit: hairlines must not round to nothing.
+    text = f"{points * UNITS_PER_POINT:.2f}".rstrip("0").rstrip(".")
+    return text or "0"
 
 
 def render_svg(scene: Scene, *, theme: Theme = DEFAULT) -> str:
@@ -36,45 +136,32 @@ def render_svg(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     The same scene and theme always give the same bytes.
     """
     geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size)
+    page = _Page(geo)
     w, h = geo.width_pt, geo.height_pt
-    dwg = svgwrite.Drawing(size=(f"{_num(w)}pt", f"{_num(h)}pt"), viewBox=f"0 0 {_num(w)} {_num(h)}",
-                           profile="full", debug=False)
+    dwg = svgwrite.Drawing(size=(f"{w:.2f}pt".replace(".00pt", "pt"), f"{h:.2f}pt".replace(".00pt", "pt")),
+                           viewBox=f"0 0 {_pt(w)} {_pt(h)}", profile="full", debug=False)
     if scene.title:
         dwg.add(dwg.title(scene.title))
     if theme.page_background != "none":
-        dwg.add(dwg.rect((0, 0), (_num(w), _num(h)), fill=theme.page_background))
-    used: set[int] = set()
-    body = dwg.g(**{"stroke-linejoin": "round"})
-    font = {"font-family": theme.font_family, "font-weight": "bold", "text-anchor": "middle"}
-    for prim in scene_primitives(scene, theme):
-        if isinstance(prim, Polygon):
-            attrs = {"fill": prim.fill, "stroke": prim.stroke}
-            if prim.stroke != "none":
-                attrs["stroke-width"] = _num(prim.width)
-            if prim.opacity < 1:
-                attrs["fill-opacity"] = _num(prim.opacity)
-            body.add(dwg.polygon(_rounded([geo.down(*p) for p in prim.points]), **attrs))
-        elif isinstance(prim, Circle):
-            cx, cy = geo.down(prim.cx, prim.cy)
-            body.add(dwg.circle(center=(_num(cx), _num(cy)), r=_num(prim.r * POINTS_PER_INCH), fill=prim.fill,
-                                stroke=prim.stroke, **{"stroke-width": _num(prim.width)}))
-        elif isinstance(prim, Polyline):
-            body.add(dwg.polyline(_rounded([geo.down(*p) for p in prim.points]), fill="none", stroke=prim.stroke,
-                                  **{"stroke-width": _num(prim.width), "stroke-linecap": "round"}))
-        elif isinstance(prim, Text):
-            x, y = geo.down(prim.x, prim.y)
-            size = prim.size * POINTS_PER_INCH
-            transform = f"translate({_num(x)},{_num(y)})" + (f" rotate({_num(-prim.angle)})" if prim.angle else "")
-            body.add(dwg.text(prim.text, insert=(0, _num(size * BASELINE_DROP)), fill=prim.colour,
-                              transform=transform, **{"font-size": _num(size)}, **font))
-        elif isinstance(prim, Symbol):
-            used.add(prim.suit)
-            x, y = geo.down(prim.x, prim.y)
-            transform = (f"translate({_num(x)},{_num(y)})" + (f" rotate({_num(-prim.angle)})" if prim.angle else "")
-                         + f" scale({_num(prim.size * POINTS_PER_INCH)})")
-            body.add(dwg.use(f"#suit-{prim.suit}", fill=prim.colour, transform=transform))
-    for suit in sorted(used):
-        dwg.defs.add(dwg.path(d=_symbol_path(suit), id=f"suit-{suit}"))
+        dwg.add(dwg.rect((0, 0), (_pt(w), _pt(h)), fill=theme.page_background))
+    body = dwg.g(**{"stroke-linejoin": "round", "stroke-linecap": "round"})
+    for batch in batch_stamps(scene_stamps(scene, theme)):
+        if isinstance(batch, Shapes):
+            attrs = {"fill": batch.fill, "stroke": batch.stroke}
+            if batch.stroke != "none":
+                attrs["stroke-width"] = _width(batch.width)
+            if batch.opacity < 1:
+                attrs["fill-opacity"] = f"{batch.opacity:.3g}"
+            body.add(dwg.path(d=_shapes_path(batch, page), **attrs))
+        elif isinstance(batch, Lines):
+            body.add(dwg.path(d="".join(page.points(line, closed=False) for line in batch.polylines), fill="none",
+                              stroke=batch.stroke, **{"stroke-width": _width(batch.width)}))
+        elif isinstance(batch, Texts):
+            # Outlined, so the letters are the same on every machine; the label keeps them readable.
+            body.add(dwg.path(d=_texts_path(batch, page, theme.lettering_font), fill=batch.colour,
+                              **{"aria-label": " ".join(item[2] for item in batch.items)}))
+        elif isinstance(batch, Symbols):
+            body.add(dwg.path(d=_symbols_path(batch, page), fill=batch.colour))
     dwg.add(body)
     if scene.caption:
         cx, cy = geo.down(*geo.caption_centre())
@@ -82,8 +169,8 @@ def render_svg(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         lines = scene.caption.split("\n")
         for k, line in enumerate(lines):
             dy = (k - (len(lines) - 1) / 2) * size * 1.5
-            dwg.add(dwg.text(line, insert=(_num(cx), _num(cy + dy + size * BASELINE_DROP)), fill=theme.edge,
-                             **{"font-size": _num(size), "font-family": theme.font_family, "text-anchor": "middle"}))
+            dwg.add(dwg.text(line, insert=(_pt(cx), _pt(cy + dy + size * BASELINE_DROP)), fill=theme.edge,
+                             **{"font-size": _pt(size), "font-family": theme.font_family, "text-anchor": "middle"}))
     out = io.StringIO()
     dwg.write(out, pretty=False)
     return out.getvalue() + "\n"

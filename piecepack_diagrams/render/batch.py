@@ -1,0 +1,157 @@
+"""Placed stamps merged into batches, so a back end issues one drawing call (one
+SVG element, one PDF path) per batch instead of one per primitive.
+
+Merging must not change the picture. Each primitive gets a *level*: one more
+than the highest level of anything earlier that it overlaps (worked out stamp
+by stamp, which is cheaper and never lower; see :mod:`.extent`). Primitives on
+one level never overlap each other, so within a level they may be drawn in any
+order, and those of the same style are drawn together. Drawing level by level
+keeps everything that overlaps in its original order.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterable, Union
+
+from .extent import Box
+from .primitives import Placed
+from .shapes import Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
+
+#: Points about an origin, and the table point the origin goes to.
+PlacedPoints = tuple[tuple[Point, ...], float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Shapes:
+    """Polygons and circles sharing one fill and stroke (``opacity`` applies to the fill)."""
+
+    fill: str
+    stroke: str
+    width: float
+    opacity: float
+    polygons: tuple[PlacedPoints, ...]
+    circles: tuple[tuple[float, float, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Lines:
+    """Open polylines sharing one stroke colour and width (round caps and joins)."""
+
+    stroke: str
+    width: float
+    polylines: tuple[PlacedPoints, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """Texts sharing one colour and size (inches); items are ``(x, y, text, angle)``
+    with ``(x, y)`` the visual centre on the table."""
+
+    colour: str
+    size: float
+    items: tuple[tuple[float, float, str, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Symbols:
+    """Suit symbols sharing one colour; items are ``(suit, x, y, size, angle)``."""
+
+    colour: str
+    items: tuple[tuple[int, float, float, float, float], ...]
+
+
+Batch = Union[Shapes, Lines, Texts, Symbols]
+
+#: Grid cell (inches; a tile's width) used to find overlapping stamps without comparing every pair.
+_CELL = 2.0
+#: A stamp spanning more cells than this is compared with everything instead.
+_MAX_CELLS = 256
+
+_KEYS: dict[type, Callable[..., tuple]] = {
+    Polygon: lambda prim: ("shape", prim.fill, prim.stroke, prim.width, prim.opacity),
+    Circle: lambda prim: ("shape", prim.fill, prim.stroke, prim.width, 1.0),
+    Polyline: lambda prim: ("line", prim.stroke, prim.width),
+    Text: lambda prim: ("text", prim.colour, prim.size),
+    Symbol: lambda prim: ("symbol", prim.colour),
+}
+
+
+def _bases(placed: list[Placed]) -> list[int]:
+    """The base level of each placed stamp: one above the top level of any earlier
+    stamp it overlaps."""
+    grid: dict[tuple[int, int], list[int]] = {}
+    boxes: list[Box] = []
+    tops: list[int] = []
+    wide: list[int] = []  # stamps too big for the grid
+    bases: list[int] = []
+    for index, (stamp, dx, dy) in enumerate(placed):
+        bx0, by0, bx1, by1 = stamp.box
+        x0, y0, x1, y1 = bx0 + dx, by0 + dy, bx1 + dx, by1 + dy
+        # A box ending exactly on a cell edge does not reach into the next cell (overlap is strict).
+        i0, j0 = math.floor(x0 / _CELL), math.floor(y0 / _CELL)
+        i1, j1 = max(i0, math.ceil(x1 / _CELL) - 1), max(j0, math.ceil(y1 / _CELL) - 1)
+        is_wide = (i1 - i0 + 1) * (j1 - j0 + 1) > _MAX_CELLS
+        if is_wide:
+            buckets: list[Iterable[int]] = [range(index)]
+            cells: list[tuple[int, int]] = []
+        else:
+            cells = [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+            buckets = [wide] + [grid[c] for c in cells if c in grid]
+        base = 0
+        for bucket in buckets:
+            for other in bucket:
+                if tops[other] >= base:
+                    c0, d0, c1, d1 = boxes[other]
+                    if c0 < x1 and x0 < c1 and d0 < y1 and y0 < d1:
+                        base = tops[other] + 1
+        boxes.append((x0, y0, x1, y1))
+        tops.append(base + max(stamp.levels))
+        bases.append(base)
+        if is_wide:
+            wide.append(index)
+        for cell in cells:
+            if cell in grid:
+                grid[cell].append(index)
+            else:
+                grid[cell] = [index]
+    return bases
+
+
+def batch_stamps(placed: Iterable[Placed]) -> list[Batch]:
+    """Placed stamps (bottom to top) as batches that draw the same picture.
+
+    Deterministic: the same stamps always give the same batches in the same order.
+    """
+    kept = [p for p in placed if p[0].primitives]
+    by_level: dict[int, dict[tuple, list[tuple[Primitive, float, float]]]] = {}
+    for (stamp, dx, dy), base in zip(kept, _bases(kept)):
+        for level, prim in zip(stamp.levels, stamp.primitives):
+            # Dicts keep insertion order: within a level, batches come in drawing order.
+            batches = by_level.setdefault(base + level, {})
+            key = _KEYS[type(prim)](prim)
+            if key in batches:
+                batches[key].append((prim, dx, dy))
+            else:
+                batches[key] = [(prim, dx, dy)]
+    return [_merge(key, members) for level in sorted(by_level) for key, members in by_level[level].items()]
+
+
+def _merge(key: tuple, members: list[tuple[Primitive, float, float]]) -> Batch:
+    kind = key[0]
+    if kind == "shape":
+        _, fill, stroke, width, opacity = key
+        return Shapes(fill, stroke, width, opacity,
+                      tuple((m.points, dx, dy) for m, dx, dy in members if isinstance(m, Polygon)),
+                      tuple((m.cx + dx, m.cy + dy, m.r) for m, dx, dy in members if isinstance(m, Circle)))
+    if kind == "line":
+        return Lines(key[1], key[2], tuple((m.points, dx, dy) for m, dx, dy in members if isinstance(m, Polyline)))
+    if kind == "text":
+        return Texts(key[1], key[2], tuple((m.x + dx, m.y + dy, m.text, m.angle)
+                                           for m, dx, dy in members if isinstance(m, Text)))
+    return Symbols(key[1], tuple((m.suit, m.x + dx, m.y + dy, m.size, m.angle)
+                                 for m, dx, dy in members if isinstance(m, Symbol)))
+
+
+__all__ = ["Batch", "Lines", "PlacedPoints", "Shapes", "Symbols", "Texts", "batch_stamps"]
