@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -9,6 +10,7 @@ from .engine import Replay, find_game, replay
 from .errors import PiecepackError, SetupError
 from .games.generic import GAME as GENERIC
 from .games.generic import normalize_name, setup_names
+from .games.generic.setups import DEFAULT_SEED
 from .notation import Record, iter_records
 from .scene import Scene
 
@@ -36,7 +38,9 @@ def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] |
     """The starting position of ``game`` (a registered game or a generic setup name)."""
     rules = find_game(game)
     if rules is not None and rules is not GENERIC:
-        metadata: dict[str, Any] = {"GameType": {"Name": game, **(options or {})}}
+        # Header fields (Variant, Options ...) may be given; a random setup without a seed uses seed 1.
+        metadata: dict[str, Any] = {"GameType": rules.title, **(options or {})}
+        seed = DEFAULT_SEED if seed is None and "Seed" not in metadata else seed
         return rules.scene(rules.setup(metadata, seed=seed))
     # Command-line names use hyphens ("coin-collectors"); ppdf's names drop them ("Fuji-san").
     key = next((k for k in (normalize_name(game.replace("-", " ")), normalize_name(game)) if k in setup_names()), "")
@@ -45,6 +49,48 @@ def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] |
         raise SetupError(f"unknown game '{game}'", token=game, expected=f"one of: {known}")
     state = GENERIC.setup({"GameType": {"Name": key, **(options or {})}}, seed=seed)
     return GENERIC.scene(state)
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """What :func:`solve_position` found: the position's name, the rules, the solution."""
+
+    label: str
+    advanced: bool
+    solution: Any
+
+    def report(self) -> str:
+        """The verdict in words, with the moves as movetext."""
+        from .games.lab_rats.solver import describe
+
+        return describe(self.solution, advanced=self.advanced, label=self.label)
+
+
+def solve_position(target: str, *, seed: int | None = None, move: int | str = "last", advanced: bool | None = None,
+                   budget: int | None = None) -> SolveResult:
+    """Solve a Lab Rats deal: ``target`` is ``"lab-rats"`` (with ``seed``, default 1) or a
+    record's path (solved from position ``move``). ``advanced`` defaults to the deal's rules.
+
+    Raises :class:`SetupError` for another game, or the record's errors.
+    """
+    from .games.lab_rats import GAME as LAB_RATS
+    from .games.lab_rats.solver import STANDARD_BUDGET, solve
+
+    if find_game(target) is LAB_RATS:
+        seed = DEFAULT_SEED if seed is None else seed
+        state = LAB_RATS.setup({}, seed=seed)
+        label = f"Lab Rats, seed {seed}"
+    elif Path(target).suffix.lower() == ".ppn" or Path(target).exists():
+        result = replay(first_record(target))
+        if result.game is not LAB_RATS:
+            raise SetupError(f"'{target}' is a game of {result.game.title}; the solver knows Lab Rats",
+                             token=target, expected="a Lab Rats record")
+        position = result.position(int(move) if str(move).lstrip("-").isdigit() else move)
+        state, label = position.state, f"{target}, after {position.label}"
+    else:
+        raise SetupError(f"cannot solve '{target}'", token=target, expected="lab-rats or a Lab Rats record (.ppn)")
+    advanced = state.options.advanced if advanced is None else advanced
+    return SolveResult(label, advanced, solve(state, advanced=advanced, budget=budget or STANDARD_BUDGET))
 
 
 def first_record(path: str | Path, index: int = 1) -> Record:

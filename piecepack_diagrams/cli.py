@@ -23,6 +23,10 @@ _EXAMPLES = {
     "setup": "examples:\n  piecepack-diagrams setup coin-collectors --seed 1 -f pdf -o output/cc.pdf\n"
              "  piecepack-diagrams setup tablut -f txt",
     "build": "example:\n  piecepack-diagrams build            # records/ -> output/",
+    "figure": "examples:\n  piecepack-diagrams figure lab-rats-maze-building -f pdf -o output/diagram-1.pdf\n"
+              "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png",
+    "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
+             "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5",
 }
 
 
@@ -39,6 +43,12 @@ def _parser() -> argparse.ArgumentParser:
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help_text, description=help_text, epilog=_EXAMPLES[name],
                               formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    def drawing_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("-f", "--format", choices=("svg", "pdf", "png", "txt"), default=None,
+                       help="output format (default: from -o, else svg; txt goes to the terminal)")
+        p.add_argument("-o", "--output", default=None, help="output file (default: under output/)")
+        p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("validate", "check that every move of every game in the files is legal")
     p.add_argument("paths", nargs="+", metavar="PATH", help="PPN files")
@@ -58,10 +68,18 @@ def _parser() -> argparse.ArgumentParser:
         else:
             p.add_argument("game", metavar="GAME", help="e.g. coin-collectors, tablut, fujisan, four-field-kono")
             p.add_argument("--seed", type=int, default=None, help="seed for a random layout (default 1)")
-        p.add_argument("-f", "--format", choices=("svg", "pdf", "png", "txt"), default=None,
-                       help="output format (default: from -o, else svg; txt goes to the terminal)")
-        p.add_argument("-o", "--output", default=None, help="output file (default: under output/)")
-        p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+        drawing_options(p)
+
+    p = command("figure", "draw a named rulebook figure")
+    p.add_argument("name", metavar="NAME", help="e.g. lab-rats-maze-building")
+    drawing_options(p)
+
+    p = command("solve", "find the escape with the fewest coins (Lab Rats)")
+    p.add_argument("target", metavar="GAME|PATH", help="lab-rats with --seed, or a Lab Rats record")
+    p.add_argument("--seed", type=int, default=None, help="the deal's seed (with lab-rats)")
+    p.add_argument("--move", default="last", help="solve from this position of a record (default: last)")
+    p.add_argument("--advanced", action="store_true", default=None, help="advanced version: no backing up")
+    p.add_argument("--budget", type=int, default=200_000, help="states the standard-rules search may visit")
 
     p = command("build", "render every record in records/ into output/")
     p.add_argument("--records", default="records", help="folder of records (default records/)")
@@ -142,6 +160,20 @@ def _run(args: argparse.Namespace) -> int:
             scene = setup_scene(args.game, seed=args.seed)
             default = Path("output") / f"{args.game}-setup.{fmt}"
         _emit(render(scene, fmt, theme=theme), fmt, args.output, default)
+        return 0
+    if args.command == "figure":
+        from .figures import figure_scene
+        from .render import render
+
+        fmt = _format_of(args)
+        scene = figure_scene(args.name)
+        _emit(render(scene, fmt, theme=load_theme(args.theme)), fmt, args.output, Path("output") / f"{args.name}.{fmt}")
+        return 0
+    if args.command == "solve":
+        from .api import solve_position
+
+        print(solve_position(args.target, seed=args.seed, move=args.move, advanced=args.advanced,
+                             budget=args.budget).report())
         return 0
     if args.command == "build":
         from .build import build

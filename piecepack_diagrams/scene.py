@@ -77,7 +77,30 @@ class Label:
     role: str = "label"
 
 
-Annotation = Union[Arrow, Highlight, PathLine, Label]
+@dataclass(frozen=True, slots=True)
+class Rectangle:
+    """A plain rectangle centred at ``(x, y)``, for rulebook figures: ``role`` ``"plain"``
+    (paper white) or ``"shaded"`` (grey), with ``grid`` lines splitting it into squares
+    ``grid`` inches apart (0 for none)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    role: str = "plain"
+    grid: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeMark:
+    """A thick line along an edge from ``start`` to ``end`` (inches), e.g. a leading edge."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    role: str = "edge"
+
+
+Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +150,10 @@ class Scene:
                 pts: tuple[tuple[float, float], ...] = (a.start, a.end)
             elif isinstance(a, PathLine):
                 pts = a.points
-            elif isinstance(a, Highlight):
+            elif isinstance(a, (Highlight, Rectangle)):
                 pts = ((a.x - a.width / 2, a.y - a.height / 2), (a.x + a.width / 2, a.y + a.height / 2))
+            elif isinstance(a, EdgeMark):
+                pts = (a.start, a.end)
             else:
                 half = a.size * max(1, len(a.text)) * 0.3
                 pts = ((a.x - half, a.y - a.size), (a.x + half, a.y + a.size))

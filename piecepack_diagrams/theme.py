@@ -39,6 +39,9 @@ class Theme:
     annotation: str = "#C8102E"
     highlight: str = "#FFD400"
     highlight_opacity: float = 0.45
+    #: The grey of shaded areas in figures, and the thin lines that divide them into squares.
+    shade: str = "#BEBEBE"
+    grid_lines: str = "#8C8C8C"
     #: Fonts of captions: a CSS font list for SVG, a standard PDF font for PDF.
     font_family: str = "DejaVu Sans, Helvetica, Arial, sans-serif"
     pdf_font: str = "Helvetica"
@@ -91,7 +94,7 @@ PDF_FONTS = ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-Bold
 
 
 def _validated(theme: Theme) -> Theme:
-    colours = [theme.page_background, theme.piece_background, theme.tile_back_background,
+    colours = [theme.page_background, theme.piece_background, theme.tile_back_background, theme.shade, theme.grid_lines,
                theme.tile_back_lines, theme.edge, theme.die_text, theme.annotation, theme.highlight,
                *theme.suit_colours, *theme.bit_colours]
     for colour in colours:

@@ -1,5 +1,5 @@
 """One module per game, all implementing :class:`piecepack_diagrams.engine.Game`."""
 
-from . import generic
+from . import generic, lab_rats
 
-__all__ = ["generic"]
+__all__ = ["generic", "lab_rats"]

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from ..pieces import Piece, size_of
-from ..scene import Arrow, Highlight, Label, PathLine, Scene, ScenePiece
+from ..scene import Arrow, EdgeMark, Highlight, Label, PathLine, Rectangle, Scene, ScenePiece
 from ..theme import Theme
 from .caches import cached
 from .extent import Box, box_of, local_levels, union
@@ -153,6 +153,17 @@ def annotation_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
             yield Polyline(a.points, theme.annotation, 3.0)
         elif isinstance(a, Label):
             yield Text(a.x, a.y, a.text, a.size, theme.edge)
+        elif isinstance(a, Rectangle):
+            x0, y0, x1, y1 = a.x - a.width / 2, a.y - a.height / 2, a.x + a.width / 2, a.y + a.height / 2
+            fill = theme.shade if a.role == "shaded" else theme.piece_background
+            yield Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, theme.edge, theme.line_width)
+            if a.grid > 0:
+                for k in range(1, min(64, round(a.width / a.grid))):
+                    yield Polyline(((x0 + k * a.grid, y0), (x0 + k * a.grid, y1)), theme.grid_lines, theme.line_width / 2)
+                for k in range(1, min(64, round(a.height / a.grid))):
+                    yield Polyline(((x0, y0 + k * a.grid), (x1, y0 + k * a.grid)), theme.grid_lines, theme.line_width / 2)
+        elif isinstance(a, EdgeMark):
+            yield Polyline((a.start, a.end), theme.edge, theme.line_width * 5)
 
 
 def _arrow(start: Point, end: Point, theme: Theme) -> Iterator[Primitive]:

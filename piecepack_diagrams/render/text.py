@@ -2,14 +2,16 @@
 
 A table inch is four columns wide and two rows tall. Tiles are boxes (a
 tile back shows its 2x2 grid), coins ``(4)`` face up or ``(☾)`` suit up, dice
-``[4☾]``, pawns ``P☾``. Readable in any terminal with a monospaced font.
+``[4☾]``, pawns ``P☾``; figure rectangles are boxes (shaded ``░``), leading
+edges heavy lines, labels plain text. Readable in any terminal with a
+monospaced font.
 """
 
 from __future__ import annotations
 
 import math
 
-from ..scene import Arrow, Scene
+from ..scene import Arrow, EdgeMark, Label, Rectangle, Scene
 from ..theme import DEFAULT, Theme
 
 COLUMNS_PER_INCH = 4
@@ -95,7 +97,28 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         else:
             grid.put(c, r, {"bit": "●", "pyramid": "▲", "card": "▯", "board": "#"}.get(piece.kind, piece.kind[0]))
     for a in scene.annotations:
-        if isinstance(a, Arrow):
+        if isinstance(a, Rectangle):
+            c0, r0 = cell(a.x - a.width / 2, a.y + a.height / 2)
+            c1, r1 = cell(a.x + a.width / 2, a.y - a.height / 2)
+            if a.role == "shaded":
+                for r in range(r0 + 1, r1):
+                    grid.put(c0 + 1, r, "░" * max(0, c1 - c0 - 1))
+            grid.hline(c0, c1, r0)
+            grid.hline(c0, c1, r1)
+            grid.vline(c0, r0, r1)
+            grid.vline(c1, r0, r1)
+        elif isinstance(a, Label):
+            c, r = cell(a.x, a.y)
+            # Text is wider here than in a drawing: keep a label that would start off the page on it.
+            grid.put(max(0, c - len(a.text) // 2), r, a.text)
+        elif isinstance(a, EdgeMark):
+            (c0, r0), (c1, r1) = cell(*a.start), cell(*a.end)
+            if r0 == r1:
+                grid.put(min(c0, c1), r0, "━" * (abs(c1 - c0) + 1))
+            else:
+                for r in range(min(r0, r1), max(r0, r1) + 1):
+                    grid.put(c0, r, "┃")
+        elif isinstance(a, Arrow):
             c, r = cell(*a.end)
             c0, r0 = cell(*a.start)
             if (c, r) != (c0, r0):
