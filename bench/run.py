@@ -1,5 +1,5 @@
-"""Benchmarks of the spine: records parsed and moves replayed per second, and
-SVG / PDF renders of a 24-tile, 24-coin layout per second.
+"""Benchmarks: records parsed and moves replayed per second, SVG / PDF renders
+of a 24-tile, 24-coin layout, and Lab Rats maze building, solving and drawing.
 
 Run: python bench/run.py [--repeat N]. Prints medians of repeated runs (the
 machines are shared and noisy) with each issue's target beside the figure.
@@ -50,6 +50,17 @@ def main() -> int:
     # Cold: the renderers' caches of piece stamps and outlines emptied before every render.
     svg_cold_s = median_seconds(lambda: (clear_caches(), render_svg(scene)), args.repeat, 5)
     pdf_cold_s = median_seconds(lambda: (clear_caches(), render_pdf(scene)), args.repeat, 5)
+    from piecepack_diagrams.games.lab_rats import GAME as LAB_RATS
+    from piecepack_diagrams.games.lab_rats import build_maze
+    from piecepack_diagrams.games.lab_rats.solver import solve_advanced
+
+    # Lab Rats: whole batches, timed a few times (each batch is long enough to be stable).
+    build_s = median_seconds(lambda: [build_maze(seed) for seed in range(1000)], 3)
+    deals = [LAB_RATS.setup({"Variant": "advanced"}, seed=seed) for seed in range(1, 1001)]
+    solve_s = median_seconds(lambda: [solve_advanced(d) for d in deals], 1)
+    maze_scene = setup_scene("lab-rats", seed=1)
+    render_svg(maze_scene)
+    maze_svg_s = median_seconds(lambda: render_svg(maze_scene), args.repeat, 5)
     rows = [
         ("records parsed per second", f"{len(texts) / parse_s:,.0f}", "-"),
         ("moves replayed per second", f"{moves / replay_s:,.0f}", "-"),
@@ -57,6 +68,9 @@ def main() -> int:
         ("PDF render, 24 tiles + 24 coins", f"{pdf_s * 1000:.2f} ms ({1 / pdf_s:,.0f}/s)", "< 8 ms"),
         ("SVG render, caches emptied first", f"{svg_cold_s * 1000:.2f} ms", "-"),
         ("PDF render, caches emptied first", f"{pdf_cold_s * 1000:.2f} ms", "-"),
+        ("Lab Rats: build 1,000 mazes", f"{build_s:.2f} s", "< 1 s"),
+        ("Lab Rats: solve 1,000 deals (advanced)", f"{solve_s:.1f} s", "< 30 s"),
+        ("Lab Rats: setup to SVG", f"{maze_svg_s * 1000:.2f} ms", "< 4 ms"),
     ]
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}")
     width = max(len(r[0]) for r in rows)

@@ -93,6 +93,21 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
     return SolveResult(label, advanced, solve(state, advanced=advanced, budget=budget or STANDARD_BUDGET))
 
 
+def game_statistics(game: str, *, games: int = 200, first_seed: int = 1) -> Any:
+    """Statistics of ``games`` seeded deals of ``game`` (Lab Rats so far).
+
+    Raises :class:`SetupError` for a game without statistics or a bad count.
+    """
+    from .games.lab_rats import GAME as LAB_RATS
+    from .games.lab_rats.stats import deal_statistics
+
+    if find_game(game) is not LAB_RATS:
+        raise SetupError(f"no statistics for '{game}' yet", token=game, expected="lab-rats")
+    if not 1 <= games <= 1_000_000:
+        raise SetupError(f"--games {games} is out of range", token=str(games), expected="1 to 1,000,000")
+    return deal_statistics(games, first_seed=first_seed)
+
+
 def first_record(path: str | Path, index: int = 1) -> Record:
     """The ``index``-th game (1-based) of a PPN file."""
     for record in iter_records(path):

@@ -25,6 +25,8 @@ _EXAMPLES = {
     "build": "example:\n  piecepack-diagrams build            # records/ -> output/",
     "figure": "examples:\n  piecepack-diagrams figure lab-rats-maze-building -f pdf -o output/diagram-1.pdf\n"
               "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png",
+    "stats": "examples:\n  piecepack-diagrams stats lab-rats --games 2000 --plot output/lab-rats-coins.png\n"
+             "  piecepack-diagrams stats lab-rats --games 100 --first-seed 500",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
              "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5",
 }
@@ -80,6 +82,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--move", default="last", help="solve from this position of a record (default: last)")
     p.add_argument("--advanced", action="store_true", default=None, help="advanced version: no backing up")
     p.add_argument("--budget", type=int, default=200_000, help="states the standard-rules search may visit")
+
+    p = command("stats", "solve many seeded deals and report how often they can be won")
+    p.add_argument("game", metavar="GAME", help="lab-rats")
+    p.add_argument("--games", type=int, default=200, help="how many seeded deals (default 200)")
+    p.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw a chart of the fewest coins")
 
     p = command("build", "render every record in records/ into output/")
     p.add_argument("--records", default="records", help="folder of records (default records/)")
@@ -174,6 +182,20 @@ def _run(args: argparse.Namespace) -> int:
 
         print(solve_position(args.target, seed=args.seed, move=args.move, advanced=args.advanced,
                              budget=args.budget).report())
+        return 0
+    if args.command == "stats":
+        from .api import game_statistics
+
+        stats = game_statistics(args.game, games=args.games, first_seed=args.first_seed)
+        print(stats.report())
+        if args.plot:
+            from .output import write_atomic
+            from .render.plots import bar_chart_png
+
+            chart = bar_chart_png(stats.fewest_coins, title=f"Lab Rats: fewest coins to escape, {args.games:,} deals",
+                                  xlabel="coins used (advanced version, best start square)", ylabel="deals",
+                                  note=f"winnable in the advanced version: {stats.advanced.describe()}")
+            print(write_atomic(args.plot, chart), file=sys.stderr)
         return 0
     if args.command == "build":
         from .build import build

@@ -53,7 +53,8 @@ class PiecepackError(ValueError):
     def describe(self) -> str:
         """The message with the token and the expectation, without the location."""
         text = self.message
-        if self.token is not None and f"'{_shorten(self.token)}'" not in text:
+        # The token is named unless the message (or, for a rule error, the move) already shows it.
+        if self.token is not None and self.token not in text and self.token not in str(getattr(self, "move", "")):
             text += f" (at '{_shorten(self.token)}')"
         if self.expected:
             text += f"; expected {self.expected}"

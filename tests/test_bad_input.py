@@ -121,7 +121,7 @@ def test_validate_exits_non_zero_and_prints_located_errors(tmp_path, capsys):
     capsys.readouterr()
     assert main(["validate", str(good), str(bad)]) == 1
     err = capsys.readouterr().err.strip()
-    assert err == f"{bad}:2:4: error: move 2. *c3: there is no piece at c3 (3, 3) (at 'c3')"
+    assert err == f"{bad}:2:4: error: move 2. *c3: there is no piece at c3 (3, 3)"
 
 
 def test_notation_errors_are_value_errors():

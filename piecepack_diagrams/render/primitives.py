@@ -90,8 +90,11 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
     if kind == "tile":
         if side == "back":
             yield Polygon(f.rect(2, 2), theme.tile_back_background, theme.edge, lw)
-            yield Polyline((f(-1, 0), f(1, 0)), theme.tile_back_lines, lw * 2)
-            yield Polyline((f(0, -1), f(0, 1)), theme.tile_back_lines, lw * 2)
+            # The grid lines stop half their width short of the edges, so their round ends stay on
+            # the tile (and neighbouring tiles can be drawn together, see render/batch.py).
+            inset = 1 - lw * 1.01 / 72
+            yield Polyline((f(-inset, 0), f(inset, 0)), theme.tile_back_lines, lw * 2)
+            yield Polyline((f(0, -inset), f(0, inset)), theme.tile_back_lines, lw * 2)
             yield Polygon(f.rect(2, 2), "none", theme.edge, lw)
         else:
             yield Polygon(f.rect(2, 2), theme.piece_background, theme.edge, lw)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...rng import SeededRandom
-from .maze import DIE_FACES, NULL, THREE, FACE_NAMES, FACE_SYMBOLS, MAZE_TILES, Maze, Square, Tile, placement_problem
+from .maze import CORNER_NEIGHBOURS, EDGE_NEIGHBOURS, STEPS, DIE_FACES, NULL, THREE, FACE_NAMES, FACE_SYMBOLS, MAZE_TILES, Maze, Square, Tile, placement_problem
 
 #: A roll's outcomes.
 PLACED, REROLLED = "placed", "rerolled"
@@ -64,6 +64,37 @@ class Builder:
     steps: list[BuildStep] = field(default_factory=list)
     #: Which tile (0-based) covers each square, kept up to date as tiles come and go.
     owner: dict[Square, int] = field(default_factory=lambda: {sq: 0 for sq in Tile(0, 0, 0).squares})
+    #: Squares a new tile may not cover: those covered by, or touching, any tile but the last
+    #: (a count per square, as zones overlap). The last tile's own squares are checked apart.
+    blocked: dict[Square, int] = field(default_factory=dict)
+
+    def _zone(self, tile: Tile) -> list[Square]:
+        x, y = tile.x, tile.y
+        around = EDGE_NEIGHBOURS if self.corner_contact else EDGE_NEIGHBOURS + CORNER_NEIGHBOURS
+        return list(tile.squares) + [(x + dx, y + dy) for dx, dy in around]
+
+    def _block(self, tile: Tile, delta: int) -> None:
+        blocked = self.blocked
+        for sq in self._zone(tile):
+            count = blocked.get(sq, 0) + delta
+            if count:
+                blocked[sq] = count
+            else:
+                del blocked[sq]
+
+    def fits(self, face: int) -> bool:
+        """True when a roll of ``face`` may place the next tile now (the fast check).
+
+        Diagram 1 never places a tile over the last one, so only the older tiles' zones matter.
+        """
+        last = self.tiles[-1]
+        sx, sy, angle = STEPS[last.angle, face]
+        x, y = last.x + sx, last.y + sy
+        blocked = self.blocked
+        if (x, y) in blocked or (x + 1, y) in blocked or (x, y + 1) in blocked or (x + 1, y + 1) in blocked:
+            return False
+        banned = self.banned.get(len(self.tiles))
+        return not banned or Tile(x, y, angle) not in banned
 
     @property
     def maze(self) -> Maze:
@@ -74,6 +105,8 @@ class Builder:
 
     def problem(self, face: int) -> str | None:
         """Why a roll of ``face`` cannot place the next tile now, or ``None``."""
+        if self.fits(face):
+            return None
         tile = self.tiles[-1].placed(face)
         if tile in self.banned.get(len(self.tiles), ()):
             return "that placement was backed out before"
@@ -81,7 +114,7 @@ class Builder:
 
     def legal_faces(self) -> list[int]:
         """The die faces that would place the next tile legally."""
-        ok = {face: self.problem(face) is None for face in DIE_FACES if face != THREE}
+        ok = {face: self.fits(face) for face in DIE_FACES if face != THREE}
         ok[THREE] = ok[NULL]  # null and 3 place the tile the same way
         return [face for face in DIE_FACES if ok[face]]
 
@@ -89,6 +122,7 @@ class Builder:
         tile = self.tiles[-1].placed(face)
         for sq in tile.squares:
             self.owner[sq] = len(self.tiles)
+        self._block(self.tiles[-1], 1)  # the last tile becomes an older one
         self.tiles.append(tile)
         self.banned.pop(len(self.tiles), None)  # the next tile's options are fresh behind a new tile
         self.steps.append(BuildStep(PLACED, face))
@@ -98,6 +132,7 @@ class Builder:
         tile = self.tiles.pop()
         for sq in tile.squares:
             del self.owner[sq]
+        self._block(self.tiles[-1], -1)  # the tile before is the last one again
         self.banned.pop(len(self.tiles) + 1, None)
         self.banned.setdefault(len(self.tiles), set()).add(tile)
         self.steps.append(BuildStep("back"))

@@ -96,7 +96,7 @@ class Tile:
 
     def placed(self, face: int) -> "Tile":
         """The tile a roll of ``face`` places against this one (Diagram 1)."""
-        sx, sy, angle = _STEPS[self.angle, face]
+        sx, sy, angle = STEPS[self.angle, face]
         return Tile(self.x + sx, self.y + sy, angle)
 
     def leading_squares(self) -> tuple[Square, Square]:
@@ -124,7 +124,7 @@ class Tile:
 
 
 #: (leading edge angle, die face) -> (shift of the lower-left square, new angle).
-_STEPS = {(angle, face): (dx * _RIGHT[angle][0] + dy * _FORWARD[angle][0], dx * _RIGHT[angle][1] + dy * _FORWARD[angle][1],
+STEPS = {(angle, face): (dx * _RIGHT[angle][0] + dy * _FORWARD[angle][0], dx * _RIGHT[angle][1] + dy * _FORWARD[angle][1],
                           (angle + turn) % 360)
           for angle in _FORWARD for face, (dx, dy, turn) in PLACEMENTS.items()}
 
@@ -134,9 +134,9 @@ def _square(x: float, y: float) -> Square:
 
 
 #: Squares that touch a tile along an edge, relative to its lower-left square.
-_EDGE_NEIGHBOURS = ((0, -1), (1, -1), (2, 0), (2, 1), (0, 2), (1, 2), (-1, 0), (-1, 1))
+EDGE_NEIGHBOURS = ((0, -1), (1, -1), (2, 0), (2, 1), (0, 2), (1, 2), (-1, 0), (-1, 1))
 #: Squares that touch a tile only at a corner.
-_CORNER_NEIGHBOURS = ((-1, -1), (2, -1), (2, 2), (-1, 2))
+CORNER_NEIGHBOURS = ((-1, -1), (2, -1), (2, 2), (-1, 2))
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,12 +194,12 @@ def placement_problem(owner: dict[Square, int], last: int, tile: Tile, *, corner
         if sq in owner:
             return f"it would overlap tile {owner[sq] + 1}"
     x, y = tile.x, tile.y
-    for dx, dy in _EDGE_NEIGHBOURS:
+    for dx, dy in EDGE_NEIGHBOURS:
         k = owner.get((x + dx, y + dy))
         if k is not None and k != last:
             return f"it would touch tile {k + 1}, which does not hold the leading edge"
     if not corner_contact:
-        for dx, dy in _CORNER_NEIGHBOURS:
+        for dx, dy in CORNER_NEIGHBOURS:
             k = owner.get((x + dx, y + dy))
             if k is not None and k != last:
                 return f"it would touch tile {k + 1} at a corner"
@@ -235,6 +235,6 @@ def is_legal_maze(tiles: Iterable[Tile], *, corner_contact: bool = True) -> bool
     return next(iter_problems(tiles, corner_contact=corner_contact), None) is None
 
 
-__all__ = ["ACE", "DIE_FACES", "DIRECTION_NAMES", "FACE_NAMES", "FACE_SYMBOLS", "FIVE", "FOUR", "MAZE_TILES",
-           "Maze", "NULL", "PLACEMENTS", "Square", "THREE", "TWO", "Tile", "describe_tile", "forward",
+__all__ = ["ACE", "CORNER_NEIGHBOURS", "DIE_FACES", "EDGE_NEIGHBOURS", "DIRECTION_NAMES", "FACE_NAMES", "FACE_SYMBOLS", "FIVE", "FOUR", "MAZE_TILES",
+           "Maze", "NULL", "PLACEMENTS", "STEPS", "Square", "THREE", "TWO", "Tile", "describe_tile", "forward",
            "is_legal_maze", "iter_problems", "placement_problem", "right"]

@@ -14,7 +14,7 @@ from .rules import STACKS, LabRatsState
 #: Pawn suits: the rat is the Crowns pawn, the exit is marked by the Suns and Moons pawns.
 RAT_SUIT, EXIT_SUITS = 3, (1, 2)
 #: How far apart the coins of a stack (and of a pile on a square) are drawn, to show their number.
-_STACK_STEP = 0.035
+_STACK_STEP = 0.05
 _PILE_STEP = 0.08
 
 
@@ -64,7 +64,9 @@ def position_scene(state: LabRatsState, *, caption: str = "", show_stacks: bool 
         pieces.append(ScenePiece(Piece("pawn", "face", RAT_SUIT, 1), rx, ry + 0.1, 0.0))
         if show_stacks:
             for k, ((sx, sy), stack) in enumerate(zip(stack_positions(maze), state.stacks), start=1):
-                for n, coin in enumerate(stack):
+                # Only the top coin shows; up to three under it show the stack's depth (the label its count).
+                shown = stack[-4:]
+                for n, coin in enumerate(shown):
                     pieces.append(ScenePiece(Piece("coin", "face", coin.suit, coin.rank),
                                              sx + n * _STACK_STEP, sy + n * _STACK_STEP))
                 annotations.append(Label(sx, sy - 0.7, f"{k}: {len(stack)}", 0.22))

@@ -1,0 +1,40 @@
+"""Proportions with confidence intervals, for the statistics of simulated games."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Proportion:
+    """``hits`` out of ``trials``, with a Wilson score interval at 95% confidence."""
+
+    hits: int
+    trials: int
+
+    @property
+    def value(self) -> float:
+        return self.hits / self.trials if self.trials else 0.0
+
+    def interval(self, z: float = 1.959964) -> tuple[float, float]:
+        """The Wilson score interval (good near 0 and 1, unlike the normal approximation)."""
+        n = self.trials
+        if n == 0:
+            return 0.0, 1.0
+        p = self.hits / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def describe(self) -> str:
+        """``"78.1% (1,562 of 2,000; 95% CI 76.2-79.9%)"``."""
+        lo, hi = self.interval()
+        return (f"{100 * self.value:.1f}% ({self.hits:,} of {self.trials:,}; "
+                f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+
+    def __repr__(self) -> str:
+        return f"Proportion(hits={self.hits!r}, trials={self.trials!r})"
+
+
+__all__ = ["Proportion"]
