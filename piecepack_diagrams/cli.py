@@ -25,6 +25,8 @@ _EXAMPLES = {
     "build": "example:\n  piecepack-diagrams build            # records/ -> output/",
     "figure": "examples:\n  piecepack-diagrams figure lab-rats-maze-building -f pdf -o output/diagram-1.pdf\n"
               "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png",
+    "puzzles": "examples:\n  piecepack-diagrams puzzles lab-rats --count 10 --seed 1 -o output/lab-rats-puzzles.pdf\n"
+               "  piecepack-diagrams puzzles lab-rats --count 4 --difficulty hard -o hard.pdf",
     "stats": "examples:\n  piecepack-diagrams stats lab-rats --games 2000 --plot output/lab-rats-coins.png\n"
              "  piecepack-diagrams stats lab-rats --games 100 --first-seed 500",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
@@ -82,6 +84,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--move", default="last", help="solve from this position of a record (default: last)")
     p.add_argument("--advanced", action="store_true", default=None, help="advanced version: no backing up")
     p.add_argument("--budget", type=int, default=200_000, help="states the standard-rules search may visit")
+
+    p = command("puzzles", "print a book of solvable puzzles with an answer key (PDF)")
+    p.add_argument("game", metavar="GAME", help="lab-rats")
+    p.add_argument("--count", type=int, default=10, help="how many puzzles (default 10)")
+    p.add_argument("--seed", type=int, default=1, help="deals the puzzles (default 1)")
+    p.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None, help="only puzzles rated so")
+    p.add_argument("--template", default="puzzle-sheet", help="page layout of the puzzles (templates/)")
+    p.add_argument("--key-template", default="answer-key", help="page layout of the answer key")
+    p.add_argument("-o", "--output", default=None, help="output PDF (default: output/GAME-puzzles.pdf)")
+    p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("stats", "solve many seeded deals and report how often they can be won")
     p.add_argument("game", metavar="GAME", help="lab-rats")
@@ -182,6 +194,16 @@ def _run(args: argparse.Namespace) -> int:
 
         print(solve_position(args.target, seed=args.seed, move=args.move, advanced=args.advanced,
                              budget=args.budget).report())
+        return 0
+    if args.command == "puzzles":
+        from .books import puzzle_book
+
+        if args.output and Path(args.output).suffix.lower() != ".pdf":
+            raise OutputError(f"puzzle books are PDF files, not '{args.output}'", token=args.output,
+                              expected="a name ending .pdf")
+        book = puzzle_book(args.game, count=args.count, seed=args.seed, difficulty=args.difficulty,
+                           template=args.template, key_template=args.key_template, theme=load_theme(args.theme))
+        _emit(book, "pdf", args.output, Path("output") / f"{args.game}-puzzles.pdf")
         return 0
     if args.command == "stats":
         from .api import game_statistics

@@ -122,20 +122,12 @@ def load_theme(spec: str | Path) -> Theme:
     """
     if isinstance(spec, str) and spec in THEMES:
         return THEMES[spec]
+    from .notation.yamlsafe import read_settings_file
+
     path = Path(spec)
     where = SourceLocation(str(path), 1, 1)
-    if not path.is_file():
-        raise SetupError(f"unknown theme '{spec}'", location=where, token=str(spec),
-                         expected=f"one of {', '.join(THEMES)} or a YAML theme file")
-    if path.stat().st_size > 64 << 10:
-        raise SetupError("the theme file is larger than 64 KiB", location=where)
-    from .notation.yamlsafe import load_metadata
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SetupError(f"cannot read the theme file: {exc}", location=where) from None
-    data = load_metadata(text, file=str(path), first_line=1)
+    data = read_settings_file(path, what="theme", unknown=f"unknown theme '{spec}'; expected one of "
+                                                              f"{', '.join(THEMES)} or a YAML theme file")
     base = THEMES.get(str(data.pop("base", "default")))
     if base is None:
         raise SetupError("'base' must name a built-in theme", location=where, expected=", ".join(THEMES))

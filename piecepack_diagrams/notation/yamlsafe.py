@@ -7,11 +7,12 @@ a depth limit, counting shared (aliased) nodes every time they are reached.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import yaml
 
-from ..errors import LimitError, NotationError, SourceLocation
+from ..errors import LimitError, NotationError, SetupError, SourceLocation
 
 try:  # pragma: no cover - which branch runs depends on the PyYAML build
     _Loader: type = yaml.CSafeLoader
@@ -115,3 +116,26 @@ def dump_metadata(metadata: dict[str, Any]) -> str:
     if yaml.load(text, Loader=_Loader) != metadata:  # noqa: S506 - a safe loader
         text = yaml.safe_dump(metadata, sort_keys=False, allow_unicode=False, default_flow_style=False, width=1000)
     return text
+
+
+#: The largest settings file (theme, template) read.
+MAX_SETTINGS_BYTES = 64 << 10
+
+
+def read_settings_file(path: Path, *, what: str, unknown: str) -> dict[str, Any]:
+    """The mapping in a small YAML settings file (a ``what``: theme, template ...).
+
+    Raises :class:`SetupError` located at the file: ``unknown`` when there is no
+    such file, or when it is too large or unreadable; YAML errors as
+    :class:`NotationError` with their line.
+    """
+    where = SourceLocation(str(path), 1, 1)
+    if not path.is_file():
+        raise SetupError(unknown, location=where, token=str(path))
+    if path.stat().st_size > MAX_SETTINGS_BYTES:
+        raise SetupError(f"the {what} file is larger than {MAX_SETTINGS_BYTES >> 10} KiB", location=where)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SetupError(f"cannot read the {what} file: {exc}", location=where) from None
+    return load_metadata(text, file=str(path), first_line=1)

@@ -47,13 +47,13 @@ def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> byte
     canvas.setLineJoin(1)
     canvas.setLineCap(1)
     if theme.page_background != "none":
-        canvas.setFillColor(_colour(theme.page_background))
+        canvas.setFillColor(pdf_colour(theme.page_background))
         canvas.rect(0, 0, geo.width_pt, geo.height_pt, stroke=0, fill=1)
     draw_scene(canvas, scene, geo, theme)
     if scene.caption:
         cx, cy = geo.up(*geo.caption_centre())
         size = theme.caption_size * POINTS_PER_INCH
-        canvas.setFillColor(_colour(theme.edge))
+        canvas.setFillColor(pdf_colour(theme.edge))
         canvas.setFont(theme.pdf_font, size)
         lines = scene.caption.split("\n")
         for k, line in enumerate(lines):
@@ -65,7 +65,8 @@ def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> byte
 
 
 @lru_cache(maxsize=256)
-def _colour(hex_colour: str) -> Color:
+def pdf_colour(hex_colour: str) -> Color:
+    """A reportlab colour for ``#RRGGBB`` (cached)."""
     return HexColor(hex_colour)
 
 
@@ -132,12 +133,12 @@ class _Pen:
 
     def set_fill(self, colour: str) -> None:
         if colour != self.fill:
-            self.canvas.setFillColor(_colour(colour))
+            self.canvas.setFillColor(pdf_colour(colour))
             self.fill = colour
 
     def set_stroke(self, colour: str, width: float) -> None:
         if colour != self.stroke:
-            self.canvas.setStrokeColor(_colour(colour))
+            self.canvas.setStrokeColor(pdf_colour(colour))
             self.stroke = colour
         if width != self.width:
             self.canvas.setLineWidth(width * UNITS_PER_POINT)
@@ -212,4 +213,4 @@ def _fill_outlines(canvas: Canvas, pen: _Pen, colour: str, items: list[tuple[str
     canvas.addLiteral(" ".join(ops))
 
 
-__all__ = ["draw_scene", "render_pdf"]
+__all__ = ["draw_scene", "pdf_colour", "render_pdf"]

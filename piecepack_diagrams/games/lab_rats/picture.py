@@ -7,7 +7,7 @@ Squares are an inch apart, so square ``(x, y)`` is drawn at ``(x, y)`` inches.
 from __future__ import annotations
 
 from ...pieces import Piece
-from ...scene import Arrow, EdgeMark, Label, Scene, ScenePiece
+from ...scene import Arrow, EdgeMark, Label, PathLine, Scene, ScenePiece
 from .maze import Maze, Square, forward
 from .rules import STACKS, LabRatsState
 
@@ -32,7 +32,7 @@ def exit_pawns(maze: Maze) -> list[ScenePiece]:
     """The two pawns just beyond the last tile's leading edge."""
     last = maze.tiles[-1]
     dx, dy = forward(last.angle)
-    return [ScenePiece(Piece("pawn", "face", suit, 1), x + dx, y + dy, last.angle)
+    return [ScenePiece(Piece("pawn", "face", suit, 1), x + dx, y + dy, 0.0)
             for suit, (x, y) in zip(EXIT_SUITS, last.leading_squares())]
 
 
@@ -76,4 +76,49 @@ def position_scene(state: LabRatsState, *, caption: str = "", show_stacks: bool 
     return Scene(tuple(pieces), tuple(annotations), caption=caption)
 
 
-__all__ = ["EXIT_SUITS", "RAT_SUIT", "exit_pawns", "maze_pieces", "position_scene", "stack_positions"]
+
+
+def stacks_scene(state: LabRatsState) -> Scene:
+    """The three stacks laid out face up in rows, top coin first (open information)."""
+    pieces, labels = [], []
+    for k, stack in enumerate(state.stacks, start=1):
+        y = -(k - 1) * 1.0
+        labels.append(Label(-0.2, y, f"{k}", 0.3))
+        for n, coin in enumerate(reversed(stack)):
+            pieces.append(ScenePiece(Piece("coin", "face", coin.suit, coin.rank), 0.8 + n * 0.85, y))
+    labels.append(Label(0.8 + 3.5 * 0.85, 0.75, "the three stacks, top coin first", 0.22))
+    return Scene(tuple(pieces), tuple(labels))
+
+
+def puzzle_scene(state: LabRatsState, *, with_stacks: bool = False) -> Scene:
+    """A Lab Rats deal as a puzzle: the maze, the rat on its start, the exit pawns (and,
+    with ``with_stacks``, every coin of the stacks in rows below the maze)."""
+    pieces = maze_pieces(state.maze) + exit_pawns(state.maze)
+    rx, ry = state.rat
+    pieces.append(ScenePiece(Piece("pawn", "face", RAT_SUIT, 1), rx, ry + 0.1, 0.0))
+    if not with_stacks:
+        return Scene(tuple(pieces))
+    stacks = stacks_scene(state)
+    squares = state.maze.squares
+    dx, dy = min(x for x, _ in squares), min(y for _, y in squares) - 2.0
+    moved = [ScenePiece(p.piece, p.x + dx, p.y + dy, p.angle) for p in stacks.pieces]
+    labels = [Label(a.x + dx, a.y + dy, a.text, a.size) for a in stacks.annotations if isinstance(a, Label)]
+    return Scene(tuple(pieces + moved), tuple(labels))
+
+
+def solution_scene(state: LabRatsState, stops: list[tuple[float, float]], notes: list[tuple[float, float, str]]) -> Scene:
+    """The maze with the rat's route: a line through ``stops`` (inches) and small ``notes``
+    (step numbers) where the rat stopped."""
+    pieces = maze_pieces(state.maze) + exit_pawns(state.maze)
+    rx, ry = state.rat
+    pieces.append(ScenePiece(Piece("pawn", "face", RAT_SUIT, 1), rx, ry + 0.1, 0.0))
+    annotations: list = []
+    if len(stops) > 1:
+        annotations.append(PathLine(tuple(stops)))
+        annotations.append(Arrow(stops[-2], stops[-1]))
+    annotations += [Label(x, y, text, 0.5) for x, y, text in notes]
+    return Scene(tuple(pieces), tuple(annotations))
+
+
+__all__ = ["EXIT_SUITS", "RAT_SUIT", "exit_pawns", "maze_pieces", "position_scene", "puzzle_scene",
+           "solution_scene", "stack_positions", "stacks_scene"]

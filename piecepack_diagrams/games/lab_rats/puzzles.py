@@ -1,0 +1,115 @@
+"""Lab Rats puzzles: seeded deals of the advanced version with every coin shown,
+each proven solvable by the solver, rated, and with its answer.
+
+The rating comes from the solver: the fewest coins the escape needs, and how
+forgiving the deal is (the share of legal first actions after which it can
+still be won). *Hard*: 21 coins or more, or at most a quarter of first actions
+keep it winnable; *easy*: 15 coins or fewer and at least half keep it winnable;
+*medium* otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...rng import SeededRandom
+from .game import GAME
+from .rules import Discard, LabRatsState, Move, apply_action, legal_actions
+from .solver import Solution, solve_advanced
+from .stats import starts
+
+DIFFICULTIES = ("easy", "medium", "hard")
+#: How many deals may be tried for each puzzle asked for before giving up on a difficulty.
+TRIES_PER_PUZZLE = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A deal (``seed``, rat on its start square), its fewest-coin solution and its rating."""
+
+    number: int
+    seed: int
+    state: LabRatsState
+    solution: Solution
+    forgiveness: float
+    difficulty: str
+
+    def __repr__(self) -> str:
+        return (f"Puzzle(number={self.number!r}, seed={self.seed!r}, coins={self.solution.coins!r}, "
+                f"forgiveness={self.forgiveness!r}, difficulty={self.difficulty!r})")
+
+
+def rate(coins: int, forgiveness: float) -> str:
+    """The difficulty of a puzzle whose escape needs ``coins`` (see the module's notes)."""
+    if coins >= 21 or forgiveness <= 0.25:
+        return "hard"
+    if coins <= 15 and forgiveness >= 0.5:
+        return "easy"
+    return "medium"
+
+
+def forgiveness(state: LabRatsState) -> float:
+    """The share of legal first actions after which ``state`` can still be won."""
+    actions = legal_actions(state)
+    good = 0
+    for action in actions:
+        after = apply_action(state, action)
+        if after.outcome == "won" or solve_advanced(after).solvable:
+            good += 1
+    return good / len(actions) if actions else 0.0
+
+
+def make_puzzle(seed: int, number: int = 1) -> Puzzle | None:
+    """The puzzle of deal ``seed`` (the start square with the shorter escape), or ``None``
+    when the deal cannot be won from either square."""
+    base = GAME.setup({"Variant": "advanced"}, seed=seed)
+    best: tuple[LabRatsState, Solution] | None = None
+    for state in starts(base):
+        solution = solve_advanced(state)
+        if solution.solvable and (best is None or solution.coins < best[1].coins):
+            best = (state, solution)
+    if best is None:
+        return None
+    state, solution = best
+    share = forgiveness(state)
+    return Puzzle(number, seed, state, solution, share, rate(solution.coins, share))
+
+
+def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None) -> list[Puzzle]:
+    """``count`` solvable puzzles dealt from ``seed`` (the same arguments give the same
+    puzzles), all of ``difficulty`` if one is asked for.
+
+    Raises ``ValueError`` for an unknown difficulty, or when too few deals of it turn up.
+    """
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty '{difficulty}'; expected one of {', '.join(DIFFICULTIES)}")
+    rng = SeededRandom(seed)
+    puzzles: list[Puzzle] = []
+    for _ in range(count * TRIES_PER_PUZZLE):
+        if len(puzzles) == count:
+            break
+        puzzle = make_puzzle(rng.below(2 ** 31), len(puzzles) + 1)
+        if puzzle is not None and (difficulty is None or puzzle.difficulty == difficulty):
+            puzzles.append(puzzle)
+    if len(puzzles) < count:
+        raise ValueError(f"found only {len(puzzles)} {difficulty or ''} puzzles in {count * TRIES_PER_PUZZLE} deals")
+    return puzzles
+
+
+def route(puzzle: Puzzle) -> tuple[list[tuple[float, float]], list[tuple[float, float, str]]]:
+    """The rat's stops along the solution (inches) and a step number at each stop
+    (discards are noted where the rat stood)."""
+    state = puzzle.state
+    stops = [state.rat]
+    notes: list[tuple[float, float, str]] = []
+    for step, action in enumerate(puzzle.solution.actions, start=1):
+        state = apply_action(state, action)
+        if isinstance(action, Move):
+            stops.append(state.rat)
+            notes.append((state.rat[0] + 0.35, state.rat[1] + 0.35, str(step)))
+        elif isinstance(action, Discard):
+            notes.append((state.rat[0] - 0.35, state.rat[1] - 0.35, f"{step}x"))
+    return [(float(x), float(y)) for x, y in stops], notes
+
+
+__all__ = ["DIFFICULTIES", "Puzzle", "forgiveness", "generate_puzzles", "make_puzzle", "rate", "route"]

@@ -1,0 +1,85 @@
+"""Puzzle books and page templates: every printed puzzle is solvable, the book is
+laid out as the templates say, and the same arguments give the same bytes."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from test_lab_rats import _reference_fewest_coins
+
+from piecepack_diagrams.books import puzzle_book
+from piecepack_diagrams.errors import PiecepackError
+from piecepack_diagrams.games.lab_rats.puzzles import generate_puzzles, rate
+from piecepack_diagrams.games.lab_rats.solver import check_solution
+from piecepack_diagrams.sheets import load_template, template_names
+
+SUIT_COLOURS = [(0xD5, 0x5E, 0x00), (0x00, 0x9E, 0x73), (0x00, 0x72, 0xB2)]
+
+
+def test_puzzles_are_solvable_rated_and_reproducible():
+    puzzles = generate_puzzles(5, seed=3)
+    assert [p.number for p in puzzles] == [1, 2, 3, 4, 5]
+    assert generate_puzzles(5, seed=3) == puzzles
+    for p in puzzles:
+        assert p.state.options.advanced
+        assert check_solution(p.state, p.solution.actions)
+        assert p.solution.coins == _reference_fewest_coins(p.state)  # the fewest, by an independent search
+        assert p.difficulty == rate(p.solution.coins, p.forgiveness)
+    hard = generate_puzzles(2, seed=3, difficulty="hard")
+    assert all(p.solution.coins >= 21 or p.forgiveness <= 0.25 for p in hard)
+
+
+def _pages(pdf: bytes) -> int:
+    info = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
+    return int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+
+
+def _raster(pdf: bytes, page: int, dpi: int = 30):
+    ppm = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", "-"],
+                         input=pdf, capture_output=True, check=True).stdout
+    _, dims, _, pixels = ppm.split(b"\n", 3)
+    width, height = map(int, dims.split())
+    return width, height, pixels
+
+
+def test_book_has_puzzle_pages_then_the_key():
+    if shutil.which("pdftoppm") is None:
+        pytest.fail("pdftoppm (poppler-utils) is needed; the README's test command installs it")
+    book = puzzle_book("lab-rats", count=3, seed=2)
+    assert book == puzzle_book("lab-rats", count=3, seed=2)
+    key = load_template("answer-key")
+    assert _pages(book) == 3 + -(-3 // (key.columns * key.rows))
+    # A puzzle page shows the coins of the stacks in suit colours in its lower part (the legend),
+    # and the maze's tile backs above; the key's pages show the route in the annotation red.
+    width, height, pixels = _raster(book, 1)
+    colours = {tuple(pixels[i:i + 3]) for i in range(0, len(pixels), 3)}
+    assert any(_near(c, s) for c in colours for s in SUIT_COLOURS)
+    lower = {tuple(pixels[(r * width + c) * 3:(r * width + c) * 3 + 3])
+             for r in range(height // 2, height) for c in range(width)}
+    assert any(_near(c, s) for c in lower for s in SUIT_COLOURS)
+    width, height, pixels = _raster(book, 4)
+    assert any(_near(tuple(pixels[i:i + 3]), (0xC8, 0x10, 0x2E)) for i in range(0, len(pixels), 3))
+
+
+def _near(a, b, tolerance=30):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def test_templates_load_and_bad_ones_are_refused(tmp_path):
+    assert {"puzzle-sheet", "answer-key"} <= set(template_names())
+    sheet = load_template("puzzle-sheet")
+    (x, y, w, h), = sheet.cells()
+    assert x == pytest.approx(0.6) and x + w == pytest.approx(8.5 - 0.6)
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("paper: a4\nlandscape: true\ngrid: [3, 2]\nmargins: [0.5, 0.4, 0.5, 0.4]\n")
+    t = load_template(mine)
+    assert (t.width, t.height) == (11.69, 8.27) and len(t.cells()) == 6
+    for text, wording in [("paper: b7\n", "unknown paper"), ("grid: [0, 2]\n", "grid must be"),
+                          ("colour: red\n", "no field 'colour'"), ("grid: [12, 12]\nmargins: 4\n", "too small")]:
+        bad = tmp_path / "bad.yaml"
+        bad.write_text(text)
+        with pytest.raises(PiecepackError, match=wording) as err:
+            load_template(bad)
+        assert err.value.location is not None and err.value.location.file == str(bad)
