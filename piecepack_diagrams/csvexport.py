@@ -22,10 +22,14 @@ def _number(value: float) -> str:
 def replay_rows(result: Replay) -> Iterator[tuple[str, ...]]:
     """One row per piece per position; ``move_index`` 1 is the setup.
 
-    Works for any game whose states have ``pieces`` with x, y in record units.
+    Generic PPN states give their pieces in record units; other games give the
+    pieces their drawing shows, in inches (for Lab Rats: tiles, pawns, coins on
+    squares and in the stacks).
     """
     for index, position in enumerate(result.positions, start=1):
-        pieces = getattr(position.state, "pieces", ())
+        pieces = getattr(position.state, "pieces", None)
+        if pieces is None:
+            pieces = result.game.scene(position.state).pieces
         for row, p in enumerate(pieces, start=1):
             yield (str(index), position.label, str(row), p.piece.piece_side, str(p.piece.suit),
                    str(p.piece.rank), p.piece.cfg, _number(p.x), _number(p.y), _number(p.angle))

@@ -229,3 +229,13 @@ def test_cli_figure_and_solve(tmp_path, capsys):
     assert main(["solve", "lab-rats", "--seed", "7", "--advanced"]) == 0
     expected = _reference_fewest_coins(GAME.setup({"Variant": "advanced"}, seed=7))
     assert f"escapes with {expected} coins" in capsys.readouterr().out
+
+
+def test_replay_csv_lists_the_drawn_pieces_of_each_position(capsys):
+    assert main(["replay", str(RECORDS / "advanced-seed-7-win.ppn"), "--format", "csv"]) == 0
+    rows = list(csv.DictReader(capsys.readouterr().out.splitlines()))
+    positions = {r["move_index"] for r in rows}
+    assert len(positions) == 14  # the setup and 13 moves
+    for index in positions:
+        sides = [r["piece_side"] for r in rows if r["move_index"] == index]
+        assert sides.count("tile_back") == 24 and sides.count("pawn_face") == 3
