@@ -239,3 +239,11 @@ def test_replay_csv_lists_the_drawn_pieces_of_each_position(capsys):
     for index in positions:
         sides = [r["piece_side"] for r in rows if r["move_index"] == index]
         assert sides.count("tile_back") == 24 and sides.count("pawn_face") == 3
+
+
+def test_the_readme_record_is_a_complete_won_game():
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("```text\n---\nGameType: Lab Rats") + len("```text\n")
+    text = readme[start:readme.index("```", start)]
+    result = replay(parse_records(text, name="README.md")[0])
+    assert result.is_valid() and result.status().outcome == "won"
