@@ -41,8 +41,14 @@ class SeededRandom:
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A new list of ``items`` in a uniformly random order (Fisher-Yates)."""
         out = list(items)
+        getrandbits = self._random.getrandbits
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            # below(i + 1), inlined: shuffling is in every seeded deal, so it is kept fast.
+            n = i + 1
+            bits = n.bit_length()
+            j = getrandbits(bits)
+            while j >= n:
+                j = getrandbits(bits)
             out[i], out[j] = out[j], out[i]
         return out
 

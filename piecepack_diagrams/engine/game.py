@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Generic, Iterable, Mapping, TypeVar
+from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
-from ..errors import SourceLocation
+from ..errors import PiecepackError, SetupError, SourceLocation
 from ..notation import MoveGroup, Record
 from ..scene import Scene
 
@@ -72,6 +72,34 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def apply_tokens(state: S, group: MoveGroup, parse: Callable[[str], Any],
+                 apply: Callable[..., S]) -> S:
+    """``state`` after each move token of ``group``: ``parse(text)`` gives an action and
+    ``apply(state, action, move=...)`` plays it, the move named ``"7 (2N)"``.
+
+    Errors are re-raised placed at their token.
+    """
+    for token in group.moves:
+        move = f"{group.label.rstrip('.')} ({token.text})"
+        try:
+            state = apply(state, parse(token.text), move=move)
+        except PiecepackError as exc:
+            raise exc.with_location(token.location) from None
+    return state
+
+
+def header_seed(metadata: Mapping[str, Any], seed: int | None) -> int | None:
+    """The seed to use: ``seed`` if given, else the header's ``Seed``.
+
+    Raises :class:`~piecepack_diagrams.errors.SetupError` for a ``Seed`` that is not a whole number.
+    """
+    if seed is None and metadata.get("Seed") is not None:
+        seed = metadata["Seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63:
+            raise SetupError(f"Seed must be a whole number, not {seed!r}", token=str(seed))
+    return seed
 
 
 _GAMES: dict[str, Game[Any]] = {}

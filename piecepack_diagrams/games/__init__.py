@@ -1,5 +1,5 @@
 """One module per game, all implementing :class:`piecepack_diagrams.engine.Game`."""
 
-from . import generic, lab_rats
+from . import coin_collectors, generic, lab_rats
 
-__all__ = ["generic", "lab_rats"]
+__all__ = ["coin_collectors", "generic", "lab_rats"]

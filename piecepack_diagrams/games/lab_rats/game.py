@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from ...engine.game import Game, Status, register
-from ...errors import NotationError, PiecepackError, RuleError, SetupError, SourceLocation
+from ...engine.game import Game, Status, apply_tokens, header_seed, register
+from ...errors import NotationError, RuleError, SetupError, SourceLocation
 from ...notation import MoveGroup
 from ...rng import SeededRandom
 from ...scene import Scene
@@ -161,10 +161,7 @@ class LabRats(Game[LabRatsState]):
 
     def _setup(self, metadata: Mapping[str, Any], seed: int | None, overrides: dict[str, bool]) -> LabRatsState:
         opts = parse_options(metadata, **overrides)
-        if seed is None and metadata.get("Seed") is not None:
-            seed = metadata["Seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 63:
-                raise SetupError(f"Seed must be a whole number, not {seed!r}", token=str(seed))
+        seed = header_seed(metadata, seed)
         maze: Maze | None = None
         steps: tuple[BuildStep, ...] = ()
         source = "record"
@@ -190,13 +187,7 @@ class LabRats(Game[LabRatsState]):
     def apply(self, state: LabRatsState, group: MoveGroup, *, metadata: Mapping[str, Any]) -> LabRatsState:
         if is_build_label(group.label):
             return self._build(state, group, metadata)
-        for token in group.moves:
-            move = f"{group.label.rstrip('.')} ({token.text})"
-            try:
-                state = apply_action(state, parse_action(token.text), move=move)
-            except PiecepackError as exc:
-                raise exc.with_location(token.location) from None
-        return state
+        return apply_tokens(state, group, parse_action, apply_action)
 
     def _build(self, state: LabRatsState, group: MoveGroup, metadata: Mapping[str, Any]) -> LabRatsState:
         first = group.moves[0] if group.moves else None
