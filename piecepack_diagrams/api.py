@@ -21,9 +21,10 @@ def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
         yield replay(record, strict=strict)
 
 
-def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True) -> Scene:
+def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, show_legal: bool = False) -> Scene:
     """The scene of the position after ``move`` (an index, a move number label, or ``"last"``),
-    captioned with its move number, move text and comment."""
+    captioned with its move number, move text and comment; ``show_legal`` highlights
+    where the legal moves go (in games with rules)."""
     position = result.position(move)
     text = ""
     if caption:
@@ -31,7 +32,7 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True) 
         text = " ".join(part for part in (label, position.text) if part)
         if position.comment:
             text += f"  {{{position.comment}}}"
-    return result.game.scene(position.state, caption=text)
+    return result.game.scene(position.state, caption=text, show_legal=show_legal)
 
 
 def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Scene:
@@ -94,7 +95,8 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
 
 
 def game_statistics(game: str, *, games: int = 200, first_seed: int = 1) -> Any:
-    """Statistics of ``games`` seeded deals of ``game`` (Lab Rats so far).
+    """Statistics of ``games`` seeded deals of Lab Rats (see :func:`policy_statistics`
+    for Coin Collectors).
 
     Raises :class:`SetupError` for a game without statistics or a bad count.
     """
@@ -102,10 +104,36 @@ def game_statistics(game: str, *, games: int = 200, first_seed: int = 1) -> Any:
     from .games.lab_rats.stats import deal_statistics
 
     if find_game(game) is not LAB_RATS:
-        raise SetupError(f"no statistics for '{game}' yet", token=game, expected="lab-rats")
+        raise SetupError(f"no deal statistics for '{game}'", token=game, expected="lab-rats")
+    _check_games(games)
+    return deal_statistics(games, first_seed=first_seed)
+
+
+def _check_games(games: int) -> None:
     if not 1 <= games <= 1_000_000:
         raise SetupError(f"--games {games} is out of range", token=str(games), expected="1 to 1,000,000")
-    return deal_statistics(games, first_seed=first_seed)
+
+
+def policy_statistics(game: str, policies: list[str], *, games: int = 1000, first_seed: int = 1,
+                      variant: dict[str, Any] | None = None) -> list[Any]:
+    """Coin Collectors played ``games`` times under each of ``policies`` (in ``variant``,
+    header fields such as ``{"Variant": "Four Die Stud"}``).
+
+    Raises :class:`SetupError` for another game, an unknown policy or variant.
+    """
+    from .games.coin_collectors import GAME as COIN_COLLECTORS
+    from .games.coin_collectors.game import parse_variant
+    from .games.coin_collectors.stats import POLICIES
+    from .games.coin_collectors.stats import policy_statistics as play_policy
+
+    if find_game(game) is not COIN_COLLECTORS:
+        raise SetupError(f"no policy statistics for '{game}'", token=game, expected="coin-collectors")
+    _check_games(games)
+    for policy in policies:
+        if policy not in POLICIES:
+            raise SetupError(f"unknown policy '{policy}'", token=policy, expected=", ".join(POLICIES))
+    parse_variant(variant or {})
+    return [play_policy(policy, games, variant=variant, first_seed=first_seed) for policy in policies]
 
 
 def first_record(path: str | Path, index: int = 1) -> Record:

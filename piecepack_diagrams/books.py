@@ -6,8 +6,11 @@ Glue between the games (which make puzzles and their pictures) and the sheets
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .engine import find_game
 from .errors import SetupError
+from .games.coin_collectors import GAME as COIN_COLLECTORS
 from .games.lab_rats import GAME as LAB_RATS
 from .games.lab_rats.picture import puzzle_scene, solution_scene, stacks_scene
 from .games.lab_rats.puzzles import DIFFICULTIES, generate_puzzles, route
@@ -22,22 +25,19 @@ _LAB_RATS_RULES = ("Lead the rat (the pawn on the first tile) out across the edg
 
 def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
                 template: str = "puzzle-sheet", key_template: str = "answer-key", theme: Theme = DEFAULT) -> bytes:
-    """A PDF of ``count`` puzzles of ``game`` dealt from ``seed`` with an answer key.
+    """A PDF of ``count`` puzzles of ``game`` (Lab Rats or Coin Collectors) dealt from
+    ``seed``, with an answer key at the back.
 
     Raises :class:`SetupError` for a game without puzzles, a bad count or difficulty,
     or a bad template.
     """
-    if find_game(game) is not LAB_RATS:
-        raise SetupError(f"no puzzles for '{game}' yet", token=game, expected="lab-rats")
-    if not 1 <= count <= 500:
-        raise SetupError(f"--count {count} is out of range", token=str(count), expected="1 to 500")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise SetupError(f"unknown difficulty '{difficulty}'", token=difficulty, expected=", ".join(DIFFICULTIES))
+    rules = find_game(game)
+    if rules is COIN_COLLECTORS:
+        return _coin_collectors_book(count, seed, difficulty, template, key_template, theme)
+    if rules is not LAB_RATS:
+        raise SetupError(f"no puzzles for '{game}'", token=game, expected="lab-rats or coin-collectors")
     front, back = load_template(template), load_template(key_template)
-    try:
-        puzzles = generate_puzzles(count, seed=seed, difficulty=difficulty)
-    except ValueError as exc:
-        raise SetupError(str(exc), token=difficulty or str(count)) from None
+    puzzles = _generated(generate_puzzles, count, seed, difficulty, DIFFICULTIES)
     cells = [Cell(puzzle_scene(p.state), legend=stacks_scene(p.state),
                   caption=f"Puzzle {p.number} ({p.difficulty}: the best escape uses {p.solution.coins} coins)\n"
                           + _LAB_RATS_RULES) for p in puzzles]
@@ -50,6 +50,49 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
     return render_book([(paginate("Lab Rats puzzles", cells, front), front),
                         (paginate("Lab Rats puzzles: answer key", keys, back), back)],
                        theme=theme, title="Lab Rats puzzles")
+
+
+_COIN_COLLECTORS_RULES = ("Collect all 24 coins. Each turn one pawn moves one tile up, down, left or right onto a "
+                          "tile with a coin: the die of the tile's suit must show the tile's rank, or the pawn's "
+                          "die the coin's number. Turn 1 uses the dice drawn on the board; every turn's roll is "
+                          "given below (Suns, Moons above; Crowns, Arms below). Every puzzle can be solved.")
+
+
+def _coin_collectors_book(count: int, seed: int, difficulty: str | None, template: str, key_template: str,
+                          theme: Theme) -> bytes:
+    from .games.coin_collectors.game import start_state
+    from .games.coin_collectors.picture import plan_scene, position_scene, rolls_scene
+    from .games.coin_collectors.puzzles import DIFFICULTIES as CC_DIFFICULTIES
+    from .games.coin_collectors.puzzles import generate_deal_puzzles
+
+    front, back = load_template(template), load_template(key_template)
+    puzzles = _generated(generate_deal_puzzles, count, seed, difficulty, CC_DIFFICULTIES)
+    cells, keys = [], []
+    for p in puzzles:
+        state = start_state(p.deal, p.rolls[0])
+        cells.append(Cell(position_scene(state), legend=rolls_scene(p.rolls), legend_share=0.42,
+                          caption=f"Puzzle {p.number} ({p.difficulty}; forgiveness {p.forgiveness:.2f})\n"
+                                  + _COIN_COLLECTORS_RULES))
+        order = " ".join(f"{'SMCA'[s - 1]}{k}" for k, (s, _) in enumerate(p.answer, start=1))
+        keys.append(Cell(plan_scene(state, p.answer),
+                         caption=f"Puzzle {p.number}: the tiles in the order their coins are taken\n"
+                                 f"(pawn by turn: {order})"))
+    return render_book([(paginate("Coin Collectors deal puzzles", cells, front), front),
+                        (paginate("Coin Collectors deal puzzles: answer key", keys, back), back)],
+                       theme=theme, title="Coin Collectors deal puzzles")
+
+
+def _generated(generate: Callable[..., list], count: int, seed: int, difficulty: str | None,
+               allowed: tuple[str, ...]) -> list:
+    """``generate(count, seed=, difficulty=)`` after checking its arguments; errors as :class:`SetupError`."""
+    if not 1 <= count <= 500:
+        raise SetupError(f"--count {count} is out of range", token=str(count), expected="1 to 500")
+    if difficulty is not None and difficulty not in allowed:
+        raise SetupError(f"unknown difficulty '{difficulty}'", token=difficulty, expected=", ".join(allowed))
+    try:
+        return generate(count, seed=seed, difficulty=difficulty)
+    except ValueError as exc:
+        raise SetupError(str(exc), token=difficulty or str(count)) from None
 
 
 def _wrapped(text: str, per_line: int) -> str:

@@ -28,7 +28,8 @@ _EXAMPLES = {
     "puzzles": "examples:\n  piecepack-diagrams puzzles lab-rats --count 10 --seed 1 -o output/lab-rats-puzzles.pdf\n"
                "  piecepack-diagrams puzzles lab-rats --count 4 --difficulty hard -o hard.pdf",
     "stats": "examples:\n  piecepack-diagrams stats lab-rats --games 2000 --plot output/lab-rats-coins.png\n"
-             "  piecepack-diagrams stats lab-rats --games 100 --first-seed 500",
+             "  piecepack-diagrams stats coin-collectors --games 10000 --policy all --plot output/cc.png\n"
+             "  piecepack-diagrams stats coin-collectors --games 1000 --policy heuristic --variant 'Four Die Stud'",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
              "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5",
 }
@@ -69,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("path", metavar="PATH")
             p.add_argument("--move", default="last", help="move index, move number (e.g. 3...) or 'last'")
             p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+            p.add_argument("--legal", action="store_true", help="highlight where the legal moves go")
         else:
             p.add_argument("game", metavar="GAME", help="e.g. coin-collectors, tablut, fujisan, four-field-kono")
             p.add_argument("--seed", type=int, default=None, help="seed for a random layout (default 1)")
@@ -96,10 +98,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("stats", "solve many seeded deals and report how often they can be won")
-    p.add_argument("game", metavar="GAME", help="lab-rats")
+    p.add_argument("game", metavar="GAME", help="lab-rats or coin-collectors")
     p.add_argument("--games", type=int, default=200, help="how many seeded deals (default 200)")
     p.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
-    p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw a chart of the fewest coins")
+    p.add_argument("--policy", default="all", help="coin-collectors: random, heuristic, lookahead or all")
+    p.add_argument("--variant", default=None, help="coin-collectors: Four Die Stud, Last One Out, Acceptable Losses")
+    p.add_argument("--left-behind", type=int, default=1, help="coin-collectors, Last One Out: pawns left (1-3)")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw a chart (PNG)")
 
     p = command("build", "render every record in records/ into output/")
     p.add_argument("--records", default="records", help="folder of records (default records/)")
@@ -172,7 +177,7 @@ def _run(args: argparse.Namespace) -> int:
 
             result = replay(first_record(args.path, args.game))
             move: int | str = int(args.move) if args.move.lstrip("-").isdigit() else args.move
-            scene = scene_of(result, move)
+            scene = scene_of(result, move, show_legal=args.legal)
             default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
         else:
             from .api import setup_scene
@@ -205,6 +210,8 @@ def _run(args: argparse.Namespace) -> int:
                            template=args.template, key_template=args.key_template, theme=load_theme(args.theme))
         _emit(book, "pdf", args.output, Path("output") / f"{args.game}-puzzles.pdf")
         return 0
+    if args.command == "stats" and args.game.replace("-", " ").lower() == "coin collectors":
+        return _coin_collector_stats(args)
     if args.command == "stats":
         from .api import game_statistics
 
@@ -229,6 +236,29 @@ def _run(args: argparse.Namespace) -> int:
               + (f"; {len(report.failures)} record(s) failed" if report.failures else ""), file=sys.stderr)
         return 0 if report.is_ok() else 1
     raise AssertionError(args.command)
+
+
+def _coin_collector_stats(args: argparse.Namespace) -> int:
+    from .api import policy_statistics
+    from .games.coin_collectors.stats import POLICIES, report
+
+    policies = list(POLICIES) if args.policy == "all" else [args.policy]
+    variant = {}
+    if args.variant:
+        variant["Variant"] = args.variant
+        if args.variant.strip().lower() == "last one out":
+            variant["LeftBehind"] = args.left_behind
+    stats = policy_statistics(args.game, policies, games=args.games, first_seed=args.first_seed, variant=variant)
+    print(report(stats, args.games, args.first_seed))
+    if args.plot:
+        from .output import write_atomic
+        from .render.plots import grouped_bars_png
+
+        chart = grouped_bars_png({s.policy: s.scores for s in stats},
+                                 title=f"Coin Collectors ({stats[0].variant}): scores of {args.games:,} games a policy",
+                                 xlabel="coins collected (24 wins)", ylabel="games")
+        print(write_atomic(args.plot, chart), file=sys.stderr)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

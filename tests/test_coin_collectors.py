@@ -80,8 +80,7 @@ def _corpus_1_header() -> str:
 
 
 @pytest.mark.parametrize("movetext, wording", [
-    ("1. MS", "the Moons pawn cannot enter the 5 of Moons: the Moons die shows 4 and the Moons die shows 4, "
-              "the coin there is a 3"),
+    ("1. MS", "the Moons pawn cannot enter the 5 of Moons: the Moons die shows 4, the coin there is a 3"),
     ("1. SE R:- 2. SW", "cannot move into the hole"),
     ("1. SE R:- 2. ME", "another pawn is there"),
     ("1. SNE", "is not a Coin Collectors move"),
@@ -159,3 +158,26 @@ def test_drawing_shows_dice_tray_arrow_and_legal_moves():
     assert len(marks) == len({m.target for m in legal})
     root = ET.fromstring(render(highlighted, "svg"))
     assert any(el.get("fill-opacity") for el in root.iter("{http://www.w3.org/2000/svg}path"))
+
+
+def test_deal_puzzles_are_won_through_the_rules_engine():
+    from piecepack_diagrams.games.coin_collectors.board import HOLE
+    from piecepack_diagrams.games.coin_collectors.game import start_state
+    from piecepack_diagrams.games.coin_collectors.puzzles import generate_deal_puzzles, solve_deal
+    from piecepack_diagrams.games.coin_collectors.rules import PawnMove, Roll, Variant
+
+    directions = {-5: "N", 5: "S", 1: "E", -1: "W"}
+    puzzles = generate_deal_puzzles(3, seed=4)
+    assert generate_deal_puzzles(3, seed=4) == puzzles
+    for p in puzzles:
+        state = start_state(p.deal, p.rolls[0], Variant(four_die_stud=True))
+        where = {s: HOLE for s in range(1, 5)}
+        for turn, (suit, cell) in enumerate(p.answer):
+            state = apply_action(state, PawnMove(suit, directions[cell - where[suit]]))
+            where[suit] = cell
+            if turn + 1 < len(p.answer):
+                state = apply_action(state, Roll(tuple(zip((1, 2, 3, 4), p.rolls[turn + 1]))))
+        assert state.outcome == "won" and state.score == 24
+        # A roll sequence that allows no first move cannot be solved.
+        stuck = ((0, 0, 0, 0),) + p.rolls[1:]
+        assert solve_deal(p.deal, stuck) is None

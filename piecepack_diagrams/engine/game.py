@@ -67,8 +67,9 @@ class Game(ABC, Generic[S]):
         return None
 
     @abstractmethod
-    def scene(self, state: S, *, caption: str = "") -> Scene:
-        """A drawing of ``state``: placed pieces in inches and annotations."""
+    def scene(self, state: S, *, caption: str = "", show_legal: bool = False) -> Scene:
+        """A drawing of ``state``: placed pieces in inches and annotations; with
+        ``show_legal``, where the legal moves go is highlighted (for games that know them)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

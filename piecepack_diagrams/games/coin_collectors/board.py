@@ -80,6 +80,32 @@ class Deal:
         return f"Deal(tiles={self.tiles!r}, coins={self.coins!r})"
 
 
+class MoveTable:
+    """A deal's lookups for finding moves fast: ``tile[d][rank]`` the cell whose tile is
+    die ``d``'s suit (0..3) with that rank, ``coin[rank]`` the cells whose coin has it."""
+
+    __slots__ = ("tile", "coin")
+
+    def __init__(self, deal: Deal) -> None:
+        self.tile = [[deal.tile_masks[suit + 1][rank] for rank in range(7)] for suit in range(4)]
+        self.coin = list(deal.coin_masks)
+
+
+def pawn_moves(table: MoveTable, pawns: list[int] | tuple[int, ...], dice: list[int] | tuple[int, ...],
+               present: int, active: list[int] | range = range(4)) -> list[tuple[int, int]]:
+    """The legal moves as (pawn 0..3, cell entered), for the ``active`` pawns."""
+    tile = table.tile
+    tile_ok = tile[0][dice[0]] | tile[1][dice[1]] | tile[2][dice[2]] | tile[3][dice[3]]
+    out = []
+    for p in active:
+        reach = NEIGHBOURS[pawns[p]] & present & (tile_ok | table.coin[dice[p]])
+        while reach:
+            low = reach & -reach
+            out.append((p, low.bit_length() - 1))
+            reach ^= low
+    return out
+
+
 def iter_bits(mask: int):  # noqa: ANN201
     """The cell numbers of the set bits of ``mask``, lowest first."""
     while mask:
@@ -88,5 +114,5 @@ def iter_bits(mask: int):  # noqa: ANN201
         mask ^= low
 
 
-__all__ = ["CELLS", "Card", "DIRECTION_NAMES", "Deal", "HOLE", "NEIGHBOURS", "STEPS", "cell_centre", "cell_name",
-           "iter_bits", "step"]
+__all__ = ["CELLS", "Card", "DIRECTION_NAMES", "Deal", "HOLE", "MoveTable", "NEIGHBOURS", "STEPS", "cell_centre",
+           "cell_name", "iter_bits", "pawn_moves", "step"]

@@ -6,7 +6,7 @@ collected coins in a tray to the right of the dice."""
 from __future__ import annotations
 
 from ...pieces import Piece
-from ...scene import Arrow, Highlight, Label, Scene, ScenePiece
+from ...scene import Arrow, Highlight, Label, PathLine, Scene, ScenePiece
 from .board import CELLS, HOLE, cell_centre
 from .rules import REMOVED, CoinCollectorsState, legal_moves
 
@@ -27,7 +27,9 @@ def pawn_spot(state: CoinCollectorsState, suit: int) -> tuple[float, float]:
         return HOLE_SPOTS[suit - 1]
     if cell == REMOVED:
         return DICE_X + 0.0, 1.0 - 1.0 * suit
-    return cell_centre(cell)
+    # Where the coin was, so the tile's rank stays readable.
+    x, y = cell_centre(cell)
+    return x + 0.5, y - 0.45
 
 
 def position_scene(state: CoinCollectorsState, *, caption: str = "", show_legal: bool = False) -> Scene:
@@ -60,10 +62,41 @@ def position_scene(state: CoinCollectorsState, *, caption: str = "", show_legal:
             annotations.append(Highlight(x, y, 2.0, 2.0))
     if state.last_move is not None:
         start, end = state.last_move
-        x0, y0 = HOLE_SPOTS[next(s for s in range(4) if state.pawns[s] == end)] if start == HOLE \
-            else cell_centre(start)
-        annotations.append(Arrow((x0, y0), cell_centre(end)))
+        suit = next(s for s in range(1, 5) if state.pawns[s - 1] == end)
+        x0, y0 = HOLE_SPOTS[suit - 1] if start == HOLE else (cell_centre(start)[0] + 0.5, cell_centre(start)[1] - 0.45)
+        annotations.append(Arrow((x0, y0), pawn_spot(state, suit)))
     return Scene(tuple(pieces), tuple(annotations), caption=caption)
 
 
-__all__ = ["DICE_X", "HOLE_SPOTS", "die_spot", "pawn_spot", "position_scene"]
+
+
+def rolls_scene(rolls: tuple[tuple[int, int, int, int], ...], *, per_row: int = 8) -> Scene:
+    """Every turn's roll as a small block of the four dice (Suns, Moons / Crowns, Arms),
+    numbered, eight turns a row."""
+    pieces, labels = [], []
+    for turn, dice in enumerate(rolls):
+        bx, by = (turn % per_row) * 1.6, -(turn // per_row) * 1.7
+        labels.append(Label(bx + 0.3, by + 0.75, f"{turn + 1}", 0.22))
+        for k, (dx, dy) in enumerate(((0.0, 0.3), (0.6, 0.3), (0.6, -0.3), (0.0, -0.3))):
+            pieces.append(ScenePiece(Piece("die", "face", k + 1, dice[k]), bx + dx, by + dy))
+    return Scene(tuple(pieces), tuple(labels))
+
+
+def plan_scene(state: CoinCollectorsState, plan: tuple[tuple[int, int], ...]) -> Scene:
+    """The board with each tile numbered by the turn its coin is collected, and each
+    pawn's route drawn from the hole."""
+    base = position_scene(state)
+    pieces = [p for p in base.pieces if p.piece.kind in ("tile", "pawn")]
+    annotations: list = []
+    routes: dict[int, list[tuple[float, float]]] = {s: [HOLE_SPOTS[s - 1]] for s in range(1, 5)}
+    for turn, (suit, cell) in enumerate(plan, start=1):
+        x, y = cell_centre(cell)
+        routes[suit].append((x, y))
+        annotations.append(Label(x + 0.55, y - 0.55, str(turn), 0.42))
+    for suit in range(1, 5):
+        if len(routes[suit]) > 1:
+            annotations.append(PathLine(tuple(routes[suit])))
+    return Scene(tuple(pieces), tuple(annotations))
+
+
+__all__ = ["DICE_X", "HOLE_SPOTS", "die_spot", "pawn_spot", "plan_scene", "position_scene", "rolls_scene"]

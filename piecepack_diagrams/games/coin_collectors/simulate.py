@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from .board import CELLS, HOLE, NEIGHBOURS, Deal
+from .board import CELLS, HOLE, NEIGHBOURS, MoveTable, pawn_moves
 from .rules import REMOVED, CoinCollectorsState, PawnMove, Remove, Roll
 
 POLICIES = ("random", "heuristic", "lookahead")
@@ -50,28 +50,7 @@ class GameResult:
     actions: tuple
 
 
-class _Table:
-    """Per-deal lookups: for each die (0..3) and rank, the cells its value lets a pawn
-    enter by the tile rule; for each rank, the cells whose coin has it."""
-
-    def __init__(self, deal: Deal) -> None:
-        self.tile = [[deal.tile_masks[suit + 1][rank] for rank in range(7)] for suit in range(4)]
-        self.coin = list(deal.coin_masks)
-
-
-def _moves(t: _Table, pawns: list[int], dice: list[int], present: int, active: list[int]) -> list[tuple[int, int]]:
-    tile_ok = t.tile[0][dice[0]] | t.tile[1][dice[1]] | t.tile[2][dice[2]] | t.tile[3][dice[3]]
-    out = []
-    for p in active:
-        reach = NEIGHBOURS[pawns[p]] & present & (tile_ok | t.coin[dice[p]])
-        while reach:
-            low = reach & -reach
-            out.append((p, low.bit_length() - 1))
-            reach ^= low
-    return out
-
-
-def _good_values(t: _Table, pawns: list[int], present: int, active: list[int]) -> list[int]:
+def _good_values(t: MoveTable, pawns: list[int], present: int, active: list[int]) -> list[int]:
     """For each die, a bit mask of the ranks (bit r) with which that die alone gives a move."""
     frontier = 0
     for p in active:
@@ -141,11 +120,11 @@ class Policy:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def move(self, t: _Table, pawns: list[int], dice: list[int], present: int, active: list[int],
+    def move(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int],
              moves: list[tuple[int, int]]) -> tuple[int, int]:
         raise NotImplementedError
 
-    def keep(self, t: _Table, pawns: list[int], dice: list[int], present: int, active: list[int]) -> int:
+    def keep(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int]) -> int:
         """A mask of the dice (bit d) to leave as they are; the others are rolled."""
         raise NotImplementedError
 
@@ -167,7 +146,7 @@ class RandomPolicy(Policy):
 class HeuristicPolicy(Policy):
     name = "heuristic"
 
-    def _score(self, t: _Table, pawns: list[int], present: int, active: list[int], p: int, target: int) -> tuple:
+    def _score(self, t: MoveTable, pawns: list[int], present: int, active: list[int], p: int, target: int) -> tuple:
         corner = _CORNERS[p]
         before = _distance(pawns[p], corner) if pawns[p] != HOLE else 5
         toward = before - _distance(target, corner)
@@ -255,7 +234,7 @@ def make_policy(name: str, rng: random.Random) -> Policy:
 
 def play(state: CoinCollectorsState, policy: Policy, rng: random.Random, *, record: bool = False) -> GameResult:
     """Play ``state`` to the end under ``policy``, rolling dice with ``rng``."""
-    t = _Table(state.deal)
+    t = MoveTable(state.deal)
     variant = state.variant
     pawns = list(state.pawns)
     dice = list(state.dice)
@@ -265,7 +244,7 @@ def play(state: CoinCollectorsState, policy: Policy, rng: random.Random, *, reco
     actions: list = []
     stud = variant.four_die_stud
     while True:
-        moves = _moves(t, pawns, dice, present, active)
+        moves = pawn_moves(t, pawns, dice, present, active)
         if not moves:
             if variant.acceptable_losses and len(active) > 1:
                 p = policy.remove(pawns, present, active)

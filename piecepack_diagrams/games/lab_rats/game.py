@@ -226,8 +226,8 @@ class LabRats(Game[LabRatsState]):
     def legal_moves(self, state: LabRatsState) -> Iterable[str] | None:
         return [action.text for action in legal_actions(state)]
 
-    def scene(self, state: LabRatsState, *, caption: str = "") -> Scene:
-        return position_scene(state, caption=caption)
+    def scene(self, state: LabRatsState, *, caption: str = "", show_legal: bool = False) -> Scene:
+        return position_scene(state, caption=caption, show_legal=show_legal)
 
 
 GAME = register(LabRats(), "labrats", "Lab Rats")

@@ -7,9 +7,9 @@ Squares are an inch apart, so square ``(x, y)`` is drawn at ``(x, y)`` inches.
 from __future__ import annotations
 
 from ...pieces import Piece
-from ...scene import Arrow, EdgeMark, Label, PathLine, Scene, ScenePiece
+from ...scene import Arrow, EdgeMark, Highlight, Label, PathLine, Scene, ScenePiece
 from .maze import Maze, Square, forward
-from .rules import STACKS, LabRatsState
+from .rules import STACKS, LabRatsState, Move, apply_action, legal_actions
 
 #: Pawn suits: the rat is the Crowns pawn, the exit is marked by the Suns and Moons pawns.
 RAT_SUIT, EXIT_SUITS = 3, (1, 2)
@@ -44,8 +44,9 @@ def stack_positions(maze: Maze) -> list[tuple[float, float]]:
     return [(x0 + 0.5 + 1.25 * k, y0 - 2.0) for k in range(STACKS)]
 
 
-def position_scene(state: LabRatsState, *, caption: str = "", show_stacks: bool = True) -> Scene:
-    """A drawing of ``state``."""
+def position_scene(state: LabRatsState, *, caption: str = "", show_stacks: bool = True,
+                   show_legal: bool = False) -> Scene:
+    """A drawing of ``state``; with ``show_legal`` the squares the rat can move to are highlighted."""
     maze = state.maze
     pieces = maze_pieces(maze)
     annotations: list = []
@@ -73,7 +74,20 @@ def position_scene(state: LabRatsState, *, caption: str = "", show_stacks: bool 
         if state.last_move is not None:
             (x0, y0), (x1, y1) = state.last_move
             annotations.append(Arrow((x0, y0), (x1, y1)))
+        if show_legal:
+            annotations += [Highlight(x, y, 1.0, 1.0) for x, y in legal_squares(state)]
     return Scene(tuple(pieces), tuple(annotations), caption=caption)
+
+
+def legal_squares(state: LabRatsState) -> list[Square]:
+    """The maze squares some legal move takes the rat to."""
+    out = set()
+    for action in legal_actions(state):
+        if isinstance(action, Move):
+            after = apply_action(state, action)
+            if after.outcome == "playing":
+                out.add(after.rat)
+    return sorted(out)
 
 
 
