@@ -160,7 +160,9 @@ class CoinCollectors(Game[CoinCollectorsState]):
                 raise SetupError("give both Tiles and Coins (or a Seed)", token="Tiles")
             deal = make_deal(parse_cards(metadata["Tiles"], "Tiles"), parse_cards(metadata["Coins"], "Coins"))
         if "Dice" in metadata:
-            rolled = dict(parse_dice("".join(str(metadata["Dice"]).split()), token=str(metadata["Dice"])))
+            raw = metadata["Dice"]
+            text = "".join(map(str, raw)) if isinstance(raw, list) else "".join(str(raw).split())
+            rolled = dict(parse_dice(text, token=str(raw)))
             if sorted(rolled) != [1, 2, 3, 4]:
                 raise SetupError("Dice must give each of the four dice once, as in 'S3 M4 Cn Aa'", token="Dice")
             dice = tuple(rolled[s] for s in range(1, 5))
