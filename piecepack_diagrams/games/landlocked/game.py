@@ -1,0 +1,147 @@
+"""Landlocked as a game of the engine: the deal from a record's header, legs from
+its movetext, status, the reachable tiles and the drawing of a position.
+
+Header fields:
+
+================ ===========================================================
+``Seed``         deals the tiles and draws the two suits
+``Tiles``        24 tiles in reading order from the top left, skipping the empty
+                 space: ``"4S aM 2C ..."`` (rank n a 2 3 4 5, then suit S M C A)
+``Outbound``     the outbound suit (a letter or a name); ``Inbound`` the inbound one
+``Difficulty``   ``standard`` (4 passes a tile), ``easy`` (5) or ``hard`` (3)
+``Options``      ``pass_visited_outbound`` (false), ``limit_markers`` (false)
+================ ===========================================================
+
+Each move is one leg, written as the grid spaces walked: ``a5-b5-b4-c4`` (the
+first may be the space the pawn stands on).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable, Mapping
+
+from ...engine.game import Game, Status, apply_tokens, header_seed, register
+from ...errors import NotationError, SetupError, SourceLocation
+from ...notation import MoveGroup
+from ...pieces import Suit
+from ...scene import Scene
+from .board import LIMITS, Deal, Options, parse_cell
+from .deal import ALL_TILES, deal_from_seed, make_deal
+from .paths import leg_is_possible
+from .picture import position_scene
+from .rules import LandlockedState, apply_leg
+
+_FACES = {"n": 1, "0": 1, "a": 2, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}
+
+
+def parse_path(text: str) -> list[int]:
+    """``"a5-b5-b4"`` -> cells; raises :class:`NotationError`."""
+    try:
+        return [parse_cell(part) for part in text.split("-")]
+    except ValueError as exc:
+        raise NotationError(str(exc), token=text, expected="a leg as grid spaces joined by '-', such as a5-b5-b4") \
+            from None
+
+
+def parse_options(metadata: Mapping[str, Any], **overrides: Any) -> Options:
+    """The difficulty and options a header asks for; raises :class:`SetupError`."""
+    difficulty = str(metadata.get("Difficulty", "standard")).strip().lower()
+    if difficulty not in LIMITS:
+        raise SetupError(f"unknown difficulty '{difficulty}'", token=difficulty, expected=", ".join(LIMITS))
+    raw = metadata.get("Options") or {}
+    if not isinstance(raw, Mapping):
+        raise SetupError("Options must be a mapping such as {limit_markers: true}", token=str(raw)[:60])
+    for key, value in raw.items():
+        if key not in ("pass_visited_outbound", "limit_markers"):
+            raise SetupError(f"unknown Landlocked option '{key}'", token=str(key),
+                             expected="pass_visited_outbound, limit_markers")
+        if not isinstance(value, bool):
+            raise SetupError(f"option '{key}' is true or false, not {value!r}", token=str(key))
+    options = Options(difficulty, raw.get("pass_visited_outbound", False), raw.get("limit_markers", False))
+    return replace(options, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def _suit(metadata: Mapping[str, Any], key: str) -> int:
+    try:
+        return int(Suit.parse(str(metadata[key])))
+    except ValueError:
+        raise SetupError(f"{key} must be a suit (S, M, C, A), not {metadata[key]!r}", token=str(metadata[key])) \
+            from None
+
+
+def parse_tiles(value: Any) -> list[tuple[int, int]]:
+    """24 tiles, each once, in reading order; raises :class:`SetupError`."""
+    words = str(value).split() if isinstance(value, str) else [str(v) for v in value] if isinstance(value, list) else []
+    tiles = []
+    for word in words:
+        rank = _FACES.get(word[:1].lower()) if len(word) == 2 else None
+        if rank is None or word[1].upper() not in "SMCA":
+            raise SetupError(f"'{word}' in Tiles is not a tile", token=word, expected="a rank then a suit, as in 4S")
+        tiles.append((int(Suit.parse(word[1])), rank))
+    if sorted(tiles) != sorted(ALL_TILES):
+        raise SetupError("Tiles must list each of the 24 tiles once, in reading order", token="Tiles")
+    return tiles
+
+
+def deal_from_pieces(pieces: Iterable[tuple[str, int, int, float, float]], outbound: int, inbound: int) -> Deal:
+    """A deal from placed tiles ``(piece_side, suit, rank, x, y)`` as piecepackr lays them out
+    (tile centres at 1.5 .. 9.5 inches), with the two suits given."""
+    cells: dict[int, tuple[int, int]] = {}
+    for side, suit, rank, x, y in pieces:
+        if side.startswith("tile"):
+            col, row = round((x - 1.5) / 2), round((9.5 - y) / 2)
+            if not (0 <= col < 5 and 0 <= row < 5) or row * 5 + col == 0:
+                raise SetupError(f"a tile at ({x:g}, {y:g}) is off the grid", token=side)
+            cells[row * 5 + col] = (suit, rank)
+    if len(cells) != 24:
+        raise SetupError("a Landlocked deal has 24 tiles", token="layout")
+    return Deal(tuple(cells.get(c) for c in range(25)), outbound, inbound)
+
+
+class Landlocked(Game[LandlockedState]):
+    """Landlocked: Hither and Yon by Eric Witt: out through one suit, home through another."""
+
+    name = "landlocked"
+    title = "Landlocked"
+
+    def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
+              location: SourceLocation | None = None, **options: Any) -> LandlockedState:
+        try:
+            opts = parse_options(metadata, **options)
+            seed = header_seed(metadata, seed)
+            deal = deal_from_seed(seed) if seed is not None else None
+            if "Tiles" in metadata:
+                if "Outbound" not in metadata or "Inbound" not in metadata:
+                    raise SetupError("with Tiles, give Outbound and Inbound too", token="Tiles")
+                outbound, inbound = _suit(metadata, "Outbound"), _suit(metadata, "Inbound")
+                if outbound == inbound:
+                    raise SetupError("the outbound and inbound suits must differ", token="Inbound")
+                deal = make_deal(parse_tiles(metadata["Tiles"]), outbound, inbound)
+            if deal is None:
+                raise SetupError("the deal is not given: add a Seed, or Tiles, Outbound and Inbound", token="Seed")
+        except SetupError as exc:
+            raise exc.with_location(location) if location else exc from None
+        state = LandlockedState(deal, opts, seed=seed)
+        if not leg_is_possible(deal, 0, 0, state.marks, opts):
+            return replace(state, outcome="lost")
+        return state
+
+    def apply(self, state: LandlockedState, group: MoveGroup, *, metadata: Mapping[str, Any]) -> LandlockedState:
+        return apply_tokens(state, group, parse_path, apply_leg)
+
+    def status(self, state: LandlockedState) -> Status:
+        detail = {"won": "home again", "lost": "landlocked: the next leg has no path"}.get(
+            state.outcome, f"{13 - state.leg} legs to go")
+        return Status(state.outcome, float(state.markers), f"{detail}; {state.markers} passes marked")
+
+    def legal_moves(self, state: LandlockedState) -> Iterable[str] | None:
+        return None  # a leg is any path; reachable_tiles and the solver describe the choices
+
+    def scene(self, state: LandlockedState, *, caption: str = "", show_legal: bool = False) -> Scene:
+        return position_scene(state, caption=caption, show_legal=show_legal)
+
+
+GAME = register(Landlocked(), "Landlocked: Hither and Yon", "landlocked-hither-and-yon")
+
+__all__ = ["GAME", "Landlocked", "deal_from_pieces", "parse_options", "parse_path", "parse_tiles"]
