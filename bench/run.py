@@ -69,6 +69,14 @@ def main() -> int:
 
     random_s = median_seconds(lambda: simulate(cc_state, "random", 2000), 3) / 2000
     heuristic_s = median_seconds(lambda: simulate(cc_state, "heuristic", 10_000), 1)
+    from piecepack_diagrams.games.landlocked import LandlockedState, deal_from_seed
+    from piecepack_diagrams.games.landlocked import solve as solve_landlocked
+
+    landlocked = [LandlockedState(deal_from_seed(seed)) for seed in range(1, 10_001)]
+    landlocked_s = median_seconds(lambda: [solve_landlocked(s) for s in landlocked], 1)
+    ll_scene = setup_scene("landlocked", seed=1)
+    render_svg(ll_scene)
+    ll_svg_s = median_seconds(lambda: render_svg(ll_scene), args.repeat, 5)
     rows = [
         ("records parsed per second", f"{len(texts) / parse_s:,.0f}", "-"),
         ("moves replayed per second", f"{moves / replay_s:,.0f}", "-"),
@@ -81,6 +89,8 @@ def main() -> int:
         ("Lab Rats: setup to SVG", f"{maze_svg_s * 1000:.2f} ms", "< 4 ms"),
         ("Coin Collectors: random-policy games per second", f"{1 / random_s:,.0f}", ">= 5,000"),
         ("Coin Collectors: 10,000 heuristic-policy games", f"{heuristic_s:.1f} s", "< 30 s"),
+        ("Landlocked: solve 10,000 deals", f"{landlocked_s:.1f} s", "< 60 s"),
+        ("Landlocked: a position to SVG", f"{ll_svg_s * 1000:.2f} ms", "< 4 ms"),
     ]
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}")
     width = max(len(r[0]) for r in rows)

@@ -54,44 +54,56 @@ def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] |
 
 @dataclass(frozen=True, slots=True)
 class SolveResult:
-    """What :func:`solve_position` found: the position's name, the rules, the solution."""
+    """What :func:`solve_position` found: the position's name, the verdict in words, and the
+    solver's own answer (a Lab Rats ``Solution`` or a Landlocked ``Route``)."""
 
     label: str
-    advanced: bool
-    solution: Any
+    text: str
+    answer: Any
 
     def report(self) -> str:
         """The verdict in words, with the moves as movetext."""
-        from .games.lab_rats.solver import describe
-
-        return describe(self.solution, advanced=self.advanced, label=self.label)
+        return self.text
 
 
 def solve_position(target: str, *, seed: int | None = None, move: int | str = "last", advanced: bool | None = None,
-                   budget: int | None = None) -> SolveResult:
-    """Solve a Lab Rats deal: ``target`` is ``"lab-rats"`` (with ``seed``, default 1) or a
-    record's path (solved from position ``move``). ``advanced`` defaults to the deal's rules.
+                   budget: int | None = None, difficulty: str | None = None) -> SolveResult:
+    """Solve a Lab Rats or Landlocked deal: ``target`` is the game's name (with ``seed``,
+    default 1) or a record's path (solved from position ``move``). ``advanced`` (Lab Rats)
+    and ``difficulty`` (Landlocked) default to the deal's own rules.
 
     Raises :class:`SetupError` for another game, or the record's errors.
     """
     from .games.lab_rats import GAME as LAB_RATS
-    from .games.lab_rats.solver import STANDARD_BUDGET, solve
+    from .games.landlocked import GAME as LANDLOCKED
 
-    if find_game(target) is LAB_RATS:
+    rules = find_game(target)
+    if rules in (LAB_RATS, LANDLOCKED):
         seed = DEFAULT_SEED if seed is None else seed
-        state = LAB_RATS.setup({}, seed=seed)
-        label = f"Lab Rats, seed {seed}"
+        metadata = {"Difficulty": difficulty} if rules is LANDLOCKED and difficulty else {}
+        state, label = rules.setup(metadata, seed=seed), f"{rules.title}, seed {seed}"
     elif Path(target).suffix.lower() == ".ppn" or Path(target).exists():
         result = replay(first_record(target))
-        if result.game is not LAB_RATS:
-            raise SetupError(f"'{target}' is a game of {result.game.title}; the solver knows Lab Rats",
-                             token=target, expected="a Lab Rats record")
+        rules = result.game
+        if rules not in (LAB_RATS, LANDLOCKED):
+            raise SetupError(f"'{target}' is a game of {rules.title}; the solver knows Lab Rats and Landlocked",
+                             token=target, expected="a Lab Rats or Landlocked record")
         position = result.position(int(move) if str(move).lstrip("-").isdigit() else move)
         state, label = position.state, f"{target}, after {position.label}"
     else:
-        raise SetupError(f"cannot solve '{target}'", token=target, expected="lab-rats or a Lab Rats record (.ppn)")
+        raise SetupError(f"cannot solve '{target}'", token=target,
+                         expected="lab-rats, landlocked, or a record of one of them (.ppn)")
+    if rules is LANDLOCKED:
+        from .games.landlocked.solver import describe as describe_route
+        from .games.landlocked.solver import solve as solve_landlocked
+
+        route = solve_landlocked(state)
+        return SolveResult(label, describe_route(route, state, label=label), route)
+    from .games.lab_rats.solver import STANDARD_BUDGET, describe, solve
+
     advanced = state.options.advanced if advanced is None else advanced
-    return SolveResult(label, advanced, solve(state, advanced=advanced, budget=budget or STANDARD_BUDGET))
+    solution = solve(state, advanced=advanced, budget=budget or STANDARD_BUDGET)
+    return SolveResult(label, describe(solution, advanced=advanced, label=label), solution)
 
 
 def game_statistics(game: str, *, games: int = 200, first_seed: int = 1) -> Any:

@@ -12,6 +12,7 @@ from .engine import find_game
 from .errors import SetupError
 from .games.coin_collectors import GAME as COIN_COLLECTORS
 from .games.lab_rats import GAME as LAB_RATS
+from .games.landlocked import GAME as LANDLOCKED
 from .games.lab_rats.picture import puzzle_scene, solution_scene, stacks_scene
 from .games.lab_rats.puzzles import DIFFICULTIES, generate_puzzles, route
 from .sheets import Cell, load_template, paginate, render_book
@@ -34,8 +35,10 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
     rules = find_game(game)
     if rules is COIN_COLLECTORS:
         return _coin_collectors_book(count, seed, difficulty, template, key_template, theme)
+    if rules is LANDLOCKED:
+        return _landlocked_book(count, seed, difficulty, template, key_template, theme)
     if rules is not LAB_RATS:
-        raise SetupError(f"no puzzles for '{game}'", token=game, expected="lab-rats or coin-collectors")
+        raise SetupError(f"no puzzles for '{game}'", token=game, expected="lab-rats, coin-collectors or landlocked")
     front, back = load_template(template), load_template(key_template)
     puzzles = _generated(generate_puzzles, count, seed, difficulty, DIFFICULTIES)
     cells = [Cell(puzzle_scene(p.state), legend=stacks_scene(p.state),
@@ -80,6 +83,31 @@ def _coin_collectors_book(count: int, seed: int, difficulty: str | None, templat
     return render_book([(paginate("Coin Collectors deal puzzles", cells, front), front),
                         (paginate("Coin Collectors deal puzzles: answer key", keys, back), back)],
                        theme=theme, title="Coin Collectors deal puzzles")
+
+
+_LANDLOCKED_RULES = ("Walk from the empty space to the null, ace .. 5 of the outbound suit, then the 5 .. null of "
+                     "the inbound suit, then home, one space at a time. Outbound legs pass no inbound tile and no "
+                     "outbound tile lower than their target; inbound legs pass no inbound tile lower than theirs. "
+                     "Each pass over a grid tile marks it; a tile takes four. Every puzzle can be solved.")
+
+
+def _landlocked_book(count: int, seed: int, difficulty: str | None, template: str, key_template: str,
+                     theme: Theme) -> bytes:
+    from .games.landlocked.picture import position_scene as landlocked_scene
+    from .games.landlocked.picture import route_scene
+    from .games.landlocked.puzzles import DIFFICULTIES as LL_DIFFICULTIES
+    from .games.landlocked.puzzles import generate_puzzles as landlocked_puzzles
+
+    front, back = load_template(template), load_template(key_template)
+    puzzles = _generated(landlocked_puzzles, count, seed, difficulty, LL_DIFFICULTIES)
+    cells = [Cell(landlocked_scene(p.state),
+                  caption=f"Puzzle {p.number} ({p.difficulty}: the best route marks {p.route.passes} passes)\n"
+                          + _LANDLOCKED_RULES) for p in puzzles]
+    keys = [Cell(route_scene(p.state, p.route.paths),
+                 caption=f"Puzzle {p.number}: {p.route.passes} passes; legs numbered at their targets") for p in puzzles]
+    return render_book([(paginate("Landlocked puzzles", cells, front), front),
+                        (paginate("Landlocked puzzles: answer key", keys, back), back)],
+                       theme=theme, title="Landlocked puzzles")
 
 
 def _generated(generate: Callable[..., list], count: int, seed: int, difficulty: str | None,

@@ -29,9 +29,11 @@ _EXAMPLES = {
                "  piecepack-diagrams puzzles lab-rats --count 4 --difficulty hard -o hard.pdf",
     "stats": "examples:\n  piecepack-diagrams stats lab-rats --games 2000 --plot output/lab-rats-coins.png\n"
              "  piecepack-diagrams stats coin-collectors --games 10000 --policy all --plot output/cc.png\n"
-             "  piecepack-diagrams stats coin-collectors --games 1000 --policy heuristic --variant 'Four Die Stud'",
+             "  piecepack-diagrams stats coin-collectors --games 1000 --policy heuristic --variant 'Four Die Stud'\n"
+             "  piecepack-diagrams stats landlocked --games 10000 --plot output/landlocked.png",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
-             "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5",
+             "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5\n"
+             "  piecepack-diagrams solve landlocked --seed 1 --difficulty hard",
 }
 
 
@@ -80,12 +82,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("name", metavar="NAME", help="e.g. lab-rats-maze-building")
     drawing_options(p)
 
-    p = command("solve", "find the escape with the fewest coins (Lab Rats)")
-    p.add_argument("target", metavar="GAME|PATH", help="lab-rats with --seed, or a Lab Rats record")
+    p = command("solve", "solve a deal: Lab Rats (fewest coins) or Landlocked (fewest passes)")
+    p.add_argument("target", metavar="GAME|PATH", help="lab-rats or landlocked with --seed, or a record of one")
     p.add_argument("--seed", type=int, default=None, help="the deal's seed (with lab-rats)")
     p.add_argument("--move", default="last", help="solve from this position of a record (default: last)")
     p.add_argument("--advanced", action="store_true", default=None, help="advanced version: no backing up")
-    p.add_argument("--budget", type=int, default=200_000, help="states the standard-rules search may visit")
+    p.add_argument("--budget", type=int, default=200_000, help="Lab Rats: states the standard-rules search may visit")
+    p.add_argument("--difficulty", choices=("standard", "easy", "hard"), default=None, help="Landlocked difficulty")
 
     p = command("puzzles", "print a book of solvable puzzles with an answer key (PDF)")
     p.add_argument("game", metavar="GAME", help="lab-rats")
@@ -98,7 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("stats", "solve many seeded deals and report how often they can be won")
-    p.add_argument("game", metavar="GAME", help="lab-rats or coin-collectors")
+    p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors or landlocked")
     p.add_argument("--games", type=int, default=200, help="how many seeded deals (default 200)")
     p.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
     p.add_argument("--policy", default="all", help="coin-collectors: random, heuristic, lookahead or all")
@@ -198,7 +201,7 @@ def _run(args: argparse.Namespace) -> int:
         from .api import solve_position
 
         print(solve_position(args.target, seed=args.seed, move=args.move, advanced=args.advanced,
-                             budget=args.budget).report())
+                             budget=args.budget, difficulty=args.difficulty).report())
         return 0
     if args.command == "puzzles":
         from .books import puzzle_book
@@ -212,6 +215,8 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "stats" and args.game.replace("-", " ").lower() == "coin collectors":
         return _coin_collector_stats(args)
+    if args.command == "stats" and args.game.lower() == "landlocked":
+        return _landlocked_stats(args)
     if args.command == "stats":
         from .api import game_statistics
 
@@ -236,6 +241,25 @@ def _run(args: argparse.Namespace) -> int:
               + (f"; {len(report.failures)} record(s) failed" if report.failures else ""), file=sys.stderr)
         return 0 if report.is_ok() else 1
     raise AssertionError(args.command)
+
+
+def _landlocked_stats(args: argparse.Namespace) -> int:
+    from .api import _check_games
+    from .games.landlocked.stats import report, variant_statistics
+
+    _check_games(args.games)
+    stats = variant_statistics(args.games, first_seed=args.first_seed)
+    print(report(stats, args.games, args.first_seed))
+    if args.plot:
+        from .output import write_atomic
+        from .render.plots import proportions_png
+
+        chart = proportions_png([(s.variant.replace(", ", ",\n"), s.solvable.value, *s.solvable.interval())
+                                 for s in stats],
+                                title=f"Landlocked: deals that can be won, of {args.games:,} seeded deals",
+                                xlabel="winnable deals, % (whiskers: 95% interval)")
+        print(write_atomic(args.plot, chart), file=sys.stderr)
+    return 0
 
 
 def _coin_collector_stats(args: argparse.Namespace) -> int:

@@ -160,3 +160,37 @@ def test_drawing_marks_passes_and_the_target():
     assert any(type(a).__name__ == "PathLine" for a in scene.annotations)
     assert any(type(a).__name__ == "Highlight" for a in scene.annotations)
     ET.fromstring(render(scene, "svg"))
+
+
+def test_puzzles_are_winnable_through_the_validator_and_rated():
+    from piecepack_diagrams.games.landlocked.puzzles import generate_puzzles, rate
+
+    puzzles = generate_puzzles(3, seed=5)
+    assert generate_puzzles(3, seed=5) == puzzles
+    for p in puzzles:
+        assert check_route(p.state, p.route.paths)
+        assert p.difficulty == rate(p.route.passes)
+
+
+def test_stats_count_the_winnable_deals(capsys):
+    from piecepack_diagrams.cli import main
+
+    assert main(["stats", "landlocked", "--games", "12"]) == 0
+    out = capsys.readouterr().out
+    wins = sum(solve(GAME.setup({"Seed": s})).solvable for s in range(1, 13))
+    assert f"({wins} of 12;" in out.splitlines()[2]  # the standard line
+
+
+def test_reachable_spaces_and_best_path_of_seed_1():
+    from piecepack_diagrams.games.landlocked import best_path, reachable_cells
+    from piecepack_diagrams.games.landlocked.board import cell_name
+
+    state = GAME.setup({"Seed": 1})
+    # By hand, from the drawing of seed 1 (outbound Crowns, inbound Suns, target the null of
+    # Crowns at b2): b3 (the null of Suns) and c4 (the 5 of Suns) block; the grid tiles and
+    # the higher Crowns let the pawn reach every other space but a1, c1 and e1 (Suns) and the
+    # Suns at d3; b2 itself is the target.
+    reach = {cell_name(c) for c in reachable_cells(state)}
+    assert "b2" in reach and not reach & {"b3", "c4", "a1", "c1", "e1", "d3"}
+    path = best_path(state)
+    assert [cell_name(c) for c in path] == ["a4", "a3", "a2", "b2"]  # two grid tiles: a4, a3

@@ -49,6 +49,30 @@ def grouped_bars_png(series: dict[str, dict[int, int]], *, title: str, xlabel: s
     return _png(fig, ax, dpi)
 
 
+def proportions_png(rows: list[tuple[str, float, float, float]], *, title: str, xlabel: str, dpi: int = 100) -> bytes:
+    """Horizontal bars of proportions ``(label, value, low, high)`` with their intervals as whiskers."""
+    fig = Figure(figsize=(7.5, 1.2 + 0.6 * len(rows)), dpi=dpi)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot(1, 1, 1)
+    ys = list(range(len(rows)))[::-1]
+    values = [100 * r[1] for r in rows]
+    errors = [[100 * (r[1] - r[2]) for r in rows], [100 * (r[3] - r[1]) for r in rows]]
+    ax.barh(ys, values, xerr=errors, color="#0072B2", edgecolor="#404040", linewidth=0.6, capsize=4,
+            error_kw={"ecolor": "#404040", "linewidth": 1})
+    for y, value in zip(ys, values):
+        ax.text(value + 1.5, y + 0.22, f"{value:.1f}%", fontsize=9, color="#404040")
+    ax.set_yticks(ys)
+    ax.set_yticklabels([r[0] for r in rows])
+    ax.set_xlim(0, 100)
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=11)
+    ax.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    out = io.BytesIO()
+    fig.savefig(out, format="png", dpi=dpi, metadata={"Software": None})
+    return out.getvalue()
+
+
 def _axes(width: float, dpi: int):  # noqa: ANN202
     fig = Figure(figsize=(width, 4.2), dpi=dpi)
     FigureCanvasAgg(fig)
@@ -65,4 +89,4 @@ def _png(fig: Figure, ax, dpi: int) -> bytes:  # noqa: ANN001
     return out.getvalue()
 
 
-__all__ = ["bar_chart_png", "grouped_bars_png"]
+__all__ = ["bar_chart_png", "grouped_bars_png", "proportions_png"]

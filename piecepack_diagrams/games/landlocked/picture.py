@@ -4,10 +4,12 @@ current target highlighted."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...pieces import Piece
 from ...scene import Highlight, Label, PathLine, Scene, ScenePiece
-from .board import CELLS, HOME, MARK_SPOTS, RANK_WORDS
-from .paths import allowed_cells, flood, spread
+from .board import HOME, MARK_SPOTS, RANK_WORDS
+from .queries import reachable_cells
 from .rules import LandlockedState
 
 #: Where a marker coin sits on its tile, from the tile's centre (inches).
@@ -17,19 +19,6 @@ _SPOTS = {"lower right": (0.5, -0.5), "upper right": (0.5, 0.5), "upper left": (
 
 def cell_centre(cell: int) -> tuple[float, float]:
     return 1.5 + 2 * (cell % 5), 9.5 - 2 * (cell // 5)
-
-
-def reachable_cells(state: LandlockedState) -> list[int]:
-    """The spaces the pawn can pass on its way in the current leg (with the target, if reachable)."""
-    if state.outcome != "playing":
-        return []
-    free, grid = allowed_cells(state.deal, state.leg, state.marks, state.options)
-    region = flood(state.position, free | grid)
-    target = state.deal.targets[state.leg]
-    cells = [c for c in range(CELLS) if region >> c & 1 and c != state.position]
-    if spread(region) >> target & 1:
-        cells.append(target)
-    return sorted(cells)
 
 
 def position_scene(state: LandlockedState, *, caption: str = "", show_legal: bool = False) -> Scene:
@@ -67,4 +56,23 @@ def position_scene(state: LandlockedState, *, caption: str = "", show_legal: boo
     return Scene(tuple(pieces), tuple(annotations), caption=caption)
 
 
-__all__ = ["cell_centre", "position_scene", "reachable_cells"]
+
+
+def route_scene(state: LandlockedState, paths: tuple[tuple[int, ...], ...]) -> Scene:
+    """The deal with a whole route: each leg's path drawn a little apart from the others
+    (so legs along the same spaces stay readable) and numbered at its target."""
+    start = position_scene(replace(state, outcome="won"))
+    pieces = [p for p in start.pieces if p.piece.kind != "coin"]
+    annotations = [a for a in start.annotations if isinstance(a, Label) and not a.text.startswith("leg")]
+    here = state.position
+    for k, path in enumerate(paths):
+        shift = (k - 6) * 0.07
+        cells = (here,) + tuple(path)
+        annotations.append(PathLine(tuple((x + shift, y + shift) for x, y in map(cell_centre, cells))))
+        tx, ty = cell_centre(path[-1])
+        annotations.append(Label(tx + 0.55, ty - 0.7, str(k + 1), 0.3))
+        here = path[-1]
+    return Scene(tuple(pieces), tuple(annotations))
+
+
+__all__ = ["cell_centre", "position_scene", "route_scene"]

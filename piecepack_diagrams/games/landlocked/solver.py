@@ -17,7 +17,7 @@ import heapq
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from .board import Options
+from .board import Options, cell_name
 from .paths import choices_by_size, fewest_passes, leg_is_possible, path_through
 from .rules import LandlockedState, apply_leg
 
@@ -121,4 +121,17 @@ def check_route(state: LandlockedState, paths: tuple[tuple[int, ...], ...]) -> b
     return state.outcome == "won"
 
 
-__all__ = ["Route", "check_route", "solve"]
+def describe(route: Route, state: LandlockedState, *, label: str) -> str:
+    """The verdict in words, with the legs as movetext."""
+    rules = f"{state.options.difficulty} game"
+    if not route.solvable:
+        return f"{label}, {rules}: no route home exists (searched {route.searched:,} positions)"
+    legs = []
+    here = state.position
+    for k, path in enumerate(route.paths, start=state.leg + 1):
+        legs.append(f"{k}. " + "-".join(cell_name(c) for c in (here,) + path))
+        here = path[-1]
+    return f"{label}, {rules}: home with {route.passes} passes, the fewest\n  " + "\n  ".join(legs)
+
+
+__all__ = ["Route", "check_route", "describe", "solve"]

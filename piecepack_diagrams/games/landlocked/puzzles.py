@@ -1,0 +1,68 @@
+"""Landlocked puzzles: seeded deals the solver can win, each rated, with the route
+of fewest passes for the answer key.
+
+The rating comes from the solver's fewest passes: *easy* at 16 or fewer,
+*hard* at 26 or more, *medium* between (over many deals the fewest passes of
+a winnable standard deal average about 21).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...rng import SeededRandom
+from .board import Options
+from .deal import deal_from_seed
+from .rules import LandlockedState
+from .solver import Route, solve
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def rate(passes: int) -> str:
+    if passes <= 16:
+        return "easy"
+    if passes >= 26:
+        return "hard"
+    return "medium"
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """A winnable deal, its fewest-pass route and its rating."""
+
+    number: int
+    seed: int
+    state: LandlockedState
+    route: Route
+    difficulty: str
+
+    def __repr__(self) -> str:
+        return (f"Puzzle(number={self.number!r}, seed={self.seed!r}, passes={self.route.passes!r}, "
+                f"difficulty={self.difficulty!r})")
+
+
+def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None,
+                     options: Options = Options()) -> list[Puzzle]:
+    """``count`` winnable deals from ``seed`` (the same arguments, the same puzzles).
+
+    Raises ``ValueError`` for an unknown difficulty or when too few of it turn up.
+    """
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty '{difficulty}'; expected one of {', '.join(DIFFICULTIES)}")
+    rng = SeededRandom(seed)
+    out: list[Puzzle] = []
+    for _ in range(count * 200):
+        if len(out) == count:
+            break
+        deal_seed = rng.below(2 ** 31)
+        state = LandlockedState(deal_from_seed(deal_seed), options, seed=deal_seed)
+        route = solve(state)
+        if route.solvable and (difficulty is None or rate(route.passes) == difficulty):
+            out.append(Puzzle(len(out) + 1, deal_seed, state, route, rate(route.passes)))
+    if len(out) < count:
+        raise ValueError(f"found only {len(out)} {difficulty or ''} puzzles in {count * 200} deals")
+    return out
+
+
+__all__ = ["DIFFICULTIES", "Puzzle", "generate_puzzles", "rate"]
