@@ -113,6 +113,8 @@ def _record(movetext: str, header: str = "Seed: 1") -> str:
     ("1. a5-a4-a3-a2-b2 2. b2-a2-a3-a4-b4 3. b4-a4-a3-a2-b2-c2-d2",
      "leg 3 (to the 2 of Crowns), step 4: the null of Crowns is an outbound tile lower than your target"),
     ("1. a5-a4-a3-a2-b2-a2", "the leg ends on reaching its target at b2"),
+    ("1. a5-a4-b4", "leg 1 (to the null of Crowns): the path ends at the ace of Crowns, but the route visits the "
+                    "null of Crowns first: no tile may be skipped"),
 ])
 def test_bad_legs_are_located_and_worded(movetext, wording):
     rec = parse_records(_record(movetext), name="ll.ppn")[0]

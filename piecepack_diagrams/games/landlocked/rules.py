@@ -73,6 +73,11 @@ def apply_leg(state: LandlockedState, path: list[int], *, move: str | None = Non
             marks[cell] += 1
         here = cell
     else:
+        later = deal.targets[state.leg + 1:13]
+        if here in later:
+            raise RuleError(f"{name}: the path ends at {deal.describe(here)}, but the route visits "
+                            f"{deal.describe(target)} first: no tile may be skipped", move=move,
+                            rule="the legs go in order")
         raise RuleError(f"{name}: the path stops at {cell_name(here)}, short of its target at {cell_name(target)}",
                         move=move, rule="a leg ends at its target")
     done = replace(state, leg=state.leg + 1, position=target, marks=tuple(marks),
