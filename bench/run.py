@@ -77,6 +77,25 @@ def main() -> int:
     ll_scene = setup_scene("landlocked", seed=1)
     render_svg(ll_scene)
     ll_svg_s = median_seconds(lambda: render_svg(ll_scene), args.repeat, 5)
+    from piecepack_diagrams.games.labyrinth import read_values as read_json
+    from piecepack_diagrams.games.labyrinth import run as run_fixture
+
+    fixtures = ROOT.parent / "shared" / "corpus" / "labyrinth"
+    first_m3 = sorted((fixtures / "m3").glob("*-in.json"))[0]
+    from piecepack_diagrams.games.labyrinth.jsonio import parse_board, parse_coordinate
+
+    values = read_json(first_m3.read_text())
+    board, start = parse_board(values[0], strict=False), parse_coordinate(values[1])
+    reach_s = median_seconds(lambda: board.reachable_mask(start), args.repeat, 1000)
+
+    def whole_corpus() -> None:
+        for path in sorted(fixtures.glob("m*/*-in.json")):
+            try:
+                run_fixture(path.parent.name, read_json(path.read_text()))
+            except ValueError:
+                pass  # the few fixtures that are not valid input
+
+    corpus_s = median_seconds(whole_corpus, 1)
     rows = [
         ("records parsed per second", f"{len(texts) / parse_s:,.0f}", "-"),
         ("moves replayed per second", f"{moves / replay_s:,.0f}", "-"),
@@ -91,6 +110,8 @@ def main() -> int:
         ("Coin Collectors: 10,000 heuristic-policy games", f"{heuristic_s:.1f} s", "< 30 s"),
         ("Landlocked: solve 10,000 deals", f"{landlocked_s:.1f} s", "< 60 s"),
         ("Landlocked: a position to SVG", f"{ll_svg_s * 1000:.2f} ms", "< 4 ms"),
+        ("Labyrinth: reachability on a 7x7 board", f"{reach_s * 1e6:.1f} us", "< 50 us"),
+        ("Labyrinth: the whole fixture corpus (972 pairs)", f"{corpus_s:.1f} s", "< 60 s"),
     ]
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}")
     width = max(len(r[0]) for r in rows)

@@ -31,6 +31,8 @@ _EXAMPLES = {
              "  piecepack-diagrams stats coin-collectors --games 10000 --policy all --plot output/cc.png\n"
              "  piecepack-diagrams stats coin-collectors --games 1000 --policy heuristic --variant 'Four Die Stud'\n"
              "  piecepack-diagrams stats landlocked --games 10000 --plot output/landlocked.png",
+    "labyrinth": "examples:\n  piecepack-diagrams labyrinth harness m3 < board-and-coordinate.json\n"
+                 "  piecepack-diagrams labyrinth harness m6 players-and-state.json",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
              "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5\n"
              "  piecepack-diagrams solve landlocked --seed 1 --difficulty hard",
@@ -108,6 +110,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", default=None, help="coin-collectors: Four Die Stud, Last One Out, Acceptable Losses")
     p.add_argument("--left-behind", type=int, default=1, help="coin-collectors, Last One Out: pawns left (1-3)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw a chart (PNG)")
+
+    p = command("labyrinth", "Labyrinth tools: the course's milestone harnesses")
+    p.add_argument("tool", choices=("harness",), help="harness: read a fixture's input, print its output")
+    p.add_argument("milestone", metavar="MILESTONE", help="m3, m4, m5, m6, m7, m8, m9 or m10")
+    p.add_argument("input", nargs="?", default=None, metavar="IN.json", help="the fixture's input (default: stdin)")
 
     p = command("build", "render every record in records/ into output/")
     p.add_argument("--records", default="records", help="folder of records (default records/)")
@@ -230,6 +237,20 @@ def _run(args: argparse.Namespace) -> int:
                                   xlabel="coins used (advanced version, best start square)", ylabel="deals",
                                   note=f"winnable in the advanced version: {stats.advanced.describe()}")
             print(write_atomic(args.plot, chart), file=sys.stderr)
+        return 0
+    if args.command == "labyrinth":
+        import json
+
+        from .games.labyrinth import read_values, run
+
+        if args.input is None:
+            text, name = sys.stdin.read(), "<stdin>"
+        else:
+            try:
+                text, name = Path(args.input).read_text(encoding="utf-8"), args.input
+            except (OSError, UnicodeDecodeError) as exc:
+                raise OutputError(f"cannot read {args.input}: {exc}", token=args.input) from None
+        print(json.dumps(run(args.milestone, read_values(text, name=name)), ensure_ascii=False))
         return 0
     if args.command == "build":
         from .build import build

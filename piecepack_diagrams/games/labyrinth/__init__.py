@@ -1,0 +1,12 @@
+"""Labyrinth (the Northeastern CS 4500 Fall 2022 project): a sliding-tile maze,
+players racing to their treasures and home, and the course's referee."""
+
+from .board import Board, Tile
+from .harness import MILESTONES, run
+from .jsonio import parse_board, parse_state, read_values
+from .referee import referee
+from .state import LabyrinthState, Move, Player, check_move
+from .strategies import STRATEGIES, choose
+
+__all__ = ["Board", "LabyrinthState", "MILESTONES", "Move", "Player", "STRATEGIES", "Tile", "check_move", "choose",
+           "parse_board", "parse_state", "read_values", "referee", "run"]

@@ -1,0 +1,51 @@
+"""The course's milestone harnesses: read a fixture's JSON input, give the JSON
+output its expected-output file holds (``labyrinth harness MILESTONE``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import SetupError
+from .jsonio import coordinate_json, parse_board, parse_coordinate, parse_state
+from .state import PASS
+from .strategies import STRATEGIES, choose
+
+MILESTONES = ("m3", "m4", "m5", "m6", "m7", "m8", "m9", "m10")
+
+
+def run(milestone: str, values: list[Any]) -> Any:
+    """The expected output for a milestone's input values; raises :class:`SetupError`
+    for an unknown milestone or input of the wrong shape."""
+    if milestone not in MILESTONES:
+        raise SetupError(f"unknown milestone '{milestone}'", token=milestone, expected=", ".join(MILESTONES))
+    if milestone == "m3":
+        _expect(values, 2, "a board and a coordinate")
+        board = parse_board(values[0], strict=False)
+        start = parse_coordinate(values[1])
+        return [coordinate_json(c) for c in board.reachable(start)]
+    if milestone == "m4":
+        _expect(values, 4, "a state, an index, a direction and a degree")
+        state = parse_state(values[0], strict=False)
+        index, direction, degrees = values[1], values[2], values[3]
+        after = state.slid(index, direction, degrees)
+        return [coordinate_json(c) for c in after.board.reachable(after.players[0].current)]
+    if milestone == "m5":
+        _expect(values, 3, "a strategy, a state and a goal")
+        if values[0] not in STRATEGIES:
+            raise SetupError(f"unknown strategy {values[0]!r}", expected=" or ".join(STRATEGIES))
+        choice = choose(values[0], parse_state(values[1], strict=False), parse_coordinate(values[2]))
+        if choice == PASS:
+            return PASS
+        return [choice.index, choice.direction, choice.degrees, coordinate_json(choice.destination)]
+    from .referee import play_fixture
+
+    _expect(values, 2, "players and a referee state")
+    return play_fixture(milestone, values[0], values[1])
+
+
+def _expect(values: list[Any], count: int, what: str) -> None:
+    if len(values) < count:
+        raise SetupError(f"the input holds {len(values)} JSON values; this milestone reads {what}")
+
+
+__all__ = ["MILESTONES", "run"]

@@ -1,0 +1,155 @@
+"""The course's JSON formats: reading a stream of JSON values, and boards, tiles,
+states and players from them, every problem a located, worded error."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ...errors import NotationError, SetupError, SourceLocation
+from .board import Board, Coordinate, Tile
+from .connectors import SYMBOLS, parse_connector
+from .state import LabyrinthState, Player
+
+#: JSON input larger than this is refused (the course's largest states are a few KiB).
+MAX_JSON_BYTES = 4 << 20
+
+
+@lru_cache(maxsize=1)
+def gem_names() -> frozenset[str]:
+    """The 102 gem names of the course."""
+    return frozenset((Path(__file__).with_name("gems.txt")).read_text(encoding="utf-8").split())
+
+
+def read_values(text: str, *, name: str = "<stdin>") -> list[Any]:
+    """Every JSON value in ``text``, one after another (not an array).
+
+    Raises :class:`NotationError` at the line and column of malformed JSON.
+    """
+    if len(text) > MAX_JSON_BYTES:
+        raise NotationError(f"the input is larger than {MAX_JSON_BYTES >> 20} MiB", location=SourceLocation(name, 1, 1))
+    decoder = json.JSONDecoder()
+    values, i = [], 0
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i == len(text):
+            return values
+        try:
+            value, i = decoder.raw_decode(text, i)
+        except json.JSONDecodeError as exc:
+            raise NotationError(f"malformed JSON: {exc.msg}", location=SourceLocation(name, exc.lineno, exc.colno),
+                                token=text[exc.pos:exc.pos + 12]) from None
+        except RecursionError:
+            raise NotationError("the JSON is nested too deeply", location=SourceLocation(name, 1, 1)) from None
+        values.append(value)
+
+
+def parse_coordinate(value: Any) -> Coordinate:
+    if not (isinstance(value, dict) and isinstance(value.get("row#"), int) and isinstance(value.get("column#"), int)):
+        raise SetupError(f"{json.dumps(value)[:60]} is not a coordinate", expected='{"row#": N, "column#": N}')
+    return value["row#"], value["column#"]
+
+
+def coordinate_json(coordinate: Coordinate) -> dict[str, int]:
+    return {"row#": coordinate[0], "column#": coordinate[1]}
+
+
+def _gems(pair: Any, where: str, strict: bool) -> tuple[str, str]:
+    if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, str) for g in pair)):
+        raise SetupError(f"{where}: {json.dumps(pair)[:60]} is not a pair of gems", expected="[gem, gem]")
+    for gem in pair if strict else ():
+        if gem not in gem_names():
+            raise SetupError(f"{where}: '{gem}' is not a gem of the game", token=gem,
+                             expected="a name from the course's gem list")
+    return pair[0], pair[1]
+
+
+def parse_board(value: Any, *, strict: bool = True) -> Board:
+    """A board from ``{"connectors": [[...]], "treasures": [[[gem, gem], ...]]}``.
+
+    Raises :class:`SetupError` for ragged rows and unknown connectors, and (``strict``, the
+    default) for gems not in the game's list and gem pairs used twice. The course's own
+    harnesses did not check gems, and some fixtures repeat pairs or misspell a gem, so the
+    conformance harness reads with ``strict=False``.
+    """
+    if not isinstance(value, dict) or "connectors" not in value or "treasures" not in value:
+        raise SetupError("a board needs 'connectors' and 'treasures'", expected='{"connectors": ..., "treasures": ...}')
+    connectors, treasures = value["connectors"], value["treasures"]
+    if not isinstance(connectors, list) or not connectors or not all(isinstance(row, list) for row in connectors):
+        raise SetupError("'connectors' must be rows of connectors")
+    width = len(connectors[0])
+    if width == 0 or any(len(row) != width for row in connectors):
+        raise SetupError(f"the board's rows are ragged: lengths {sorted({len(row) for row in connectors})}")
+    if not isinstance(treasures, list) or len(treasures) != len(connectors) or \
+            any(not isinstance(row, list) or len(row) != width for row in treasures):
+        raise SetupError("'treasures' must have the same rows and columns as 'connectors'")
+    seen: dict[frozenset[str], tuple[int, int]] = {}
+    rows = []
+    for r, (crow, trow) in enumerate(zip(connectors, treasures)):
+        row = []
+        for c, (symbol, pair) in enumerate(zip(crow, trow)):
+            where = f"row {r}, column {c}"
+            try:
+                mask = parse_connector(symbol if isinstance(symbol, str) else repr(symbol))
+            except ValueError as exc:
+                raise SetupError(f"{where}: {exc}", token=str(symbol)) from None
+            gems = _gems(pair, where, strict)
+            key = frozenset(gems)
+            if strict and key in seen:
+                raise SetupError(f"{where}: the gems {gems[0]} and {gems[1]} are already on the tile at {seen[key]}",
+                                 expected="each pair of gems once on a board")
+            seen[key] = (r, c)
+            row.append(Tile(mask, gems))
+        rows.append(tuple(row))
+    return Board(tuple(rows))
+
+
+def parse_tile(value: Any, *, strict: bool = True) -> Tile:
+    if not isinstance(value, dict) or not {"tilekey", "1-image", "2-image"} <= set(value):
+        raise SetupError("a spare tile needs 'tilekey', '1-image' and '2-image'")
+    try:
+        mask = parse_connector(value["tilekey"])
+    except ValueError as exc:
+        raise SetupError(f"the spare: {exc}", token=str(value["tilekey"])) from None
+    return Tile(mask, _gems([value["1-image"], value["2-image"]], "the spare", strict))
+
+
+def parse_state(value: Any, *, strict: bool = True) -> LabyrinthState:
+    """A state (``board``, ``spare``, ``plmt``, ``last``; players may carry ``goto``;
+    the state may carry ``goals``). Raises :class:`SetupError` (gems checked if ``strict``)."""
+    if not isinstance(value, dict) or not {"board", "spare", "plmt"} <= set(value):
+        raise SetupError("a state needs 'board', 'spare' and 'plmt'")
+    board = parse_board(value["board"], strict=strict)
+    players = []
+    for k, p in enumerate(value["plmt"] if isinstance(value["plmt"], list) else []):
+        if not isinstance(p, dict) or not {"current", "home", "color"} <= set(p):
+            raise SetupError(f"player {k}: needs 'current', 'home' and 'color'")
+        player = Player(str(p["color"]), parse_coordinate(p["current"]), parse_coordinate(p["home"]),
+                        parse_coordinate(p["goto"]) if "goto" in p else None)
+        # The course's harnesses never looked at homes off the board; read leniently, they are let be.
+        for what, (r, c) in (("avatar", player.current), ("home", player.home))[:2 if strict else 1]:
+            if not (0 <= r < board.height and 0 <= c < board.width):
+                raise SetupError(f"player {k} ({player.color}): its {what} ({r}, {c}) is off the board")
+        players.append(player)
+    last = value.get("last")
+    if last is not None:
+        if not strict and isinstance(last, list) and len(last) == 2 and isinstance(last[1], str):
+            last = [last[0], last[1].upper()]  # one fixture writes "Left"
+        if not (isinstance(last, list) and len(last) == 2 and isinstance(last[0], int) and
+                last[1] in ("LEFT", "RIGHT", "UP", "DOWN")):
+            raise SetupError(f"'last' must be null or [index, direction], not {json.dumps(last)[:40]}")
+        last = (last[0], last[1])
+    goals = tuple(parse_coordinate(g) for g in value.get("goals", []) or [])
+    return LabyrinthState(board, parse_tile(value["spare"], strict=strict), tuple(players), last, goals)
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    return {"connectors": [[SYMBOLS[t.connector] for t in row] for row in board.tiles],
+            "treasures": [[list(t.gems) for t in row] for row in board.tiles]}
+
+
+__all__ = ["MAX_JSON_BYTES", "board_json", "coordinate_json", "gem_names", "parse_board", "parse_coordinate",
+           "parse_state", "parse_tile", "read_values"]

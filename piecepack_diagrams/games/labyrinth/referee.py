@@ -1,0 +1,198 @@
+"""The referee of the course's later milestones: runs a game between players who
+follow a reference strategy, some of whom misbehave, and says who won and who
+was thrown out (``../shared/corpus/labyrinth/README.md``, section 11).
+
+A player misbehaves by failing a call (``setUp``, ``takeTurn`` or ``win``) the
+``k``-th time it is made: by raising, or by never returning; both are the same
+to the referee, which throws the player out and carries on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ...errors import PiecepackError, SetupError
+from .board import Coordinate
+from .jsonio import parse_state
+from .state import PASS, LabyrinthState, check_move
+from .strategies import STRATEGIES, choose
+
+MAX_ROUNDS = 1000
+_NAME = re.compile(r"[a-zA-Z0-9]{1,20}")
+METHODS = ("setUp", "takeTurn", "win")
+
+
+class Misbehaved(Exception):
+    """A player failed a call (an exception or a call that never returns)."""
+
+
+@dataclass
+class Contestant:
+    """A player in a referee's game: name, strategy, and when (if ever) it misbehaves."""
+
+    name: str
+    strategy: str
+    bad_method: str | None = None
+    bad_count: int = 1
+    calls: dict[str, int] = field(default_factory=dict)
+
+    def call(self, method: str) -> None:
+        """Count a call of ``method``; raises :class:`Misbehaved` if this is the failing one."""
+        self.calls[method] = self.calls.get(method, 0) + 1
+        if method == self.bad_method and self.calls[method] == self.bad_count:
+            raise Misbehaved(f"{self.name} failed {method} (call {self.bad_count})")
+
+
+def parse_specs(specs: Any) -> list[Contestant]:
+    """Players from ``[[name, strategy], [name, strategy, method], [name, strategy, method, k], ...]``."""
+    if not isinstance(specs, list):
+        raise SetupError("the players must be a list of [name, strategy, ...]")
+    out = []
+    for spec in specs:
+        if not (isinstance(spec, list) and 2 <= len(spec) <= 4 and spec[1] in STRATEGIES):
+            raise SetupError(f"{str(spec)[:60]} is not a player", expected='[name, "Riemann"|"Euclid", method?, k?]')
+        method = spec[2] if len(spec) > 2 else None
+        if method is not None and method not in METHODS:
+            raise SetupError(f"{method!r} is not a method a player can fail", expected=", ".join(METHODS))
+        count = spec[3] if len(spec) > 3 else 1
+        if not isinstance(count, int) or count < 1:
+            raise SetupError(f"{count!r} is not a count of calls", expected="a whole number from 1")
+        out.append(Contestant(str(spec[0]), spec[1], method, count))
+    return out
+
+
+@dataclass
+class GameResult:
+    """Who won, who was thrown out, and every turn taken (for records)."""
+
+    winners: list[str]
+    misbehaving: list[str]
+    turns: list[tuple[str, Any]]
+
+
+def _distance(a: Coordinate, b: Coordinate) -> int:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def referee(state: LabyrinthState, contestants: list[Contestant], *, setup_counts_as_activity: bool = True,
+            strict_moves: bool = True) -> GameResult:
+    """Play a game: ``contestants[i]`` plays ``state.players[i]``, in that order."""
+    names = [c.name for c in contestants]
+    who = dict(zip(names, contestants))
+    out: list[str] = []
+    turns: list[tuple[str, Any]] = []
+
+    def eject(name: str) -> None:
+        nonlocal state
+        k = names.index(name)
+        names.pop(k)
+        state = replace(state, players=state.players[:k] + state.players[k + 1:])
+        out.append(name)
+
+    activity_in_first_round = False
+    for name in list(names):
+        try:
+            who[name].call("setUp")
+        except Misbehaved:
+            eject(name)
+            activity_in_first_round = setup_counts_as_activity
+    finisher: str | None = None
+    for round_number in range(MAX_ROUNDS):
+        if not names:
+            break
+        active = activity_in_first_round if round_number == 0 else False
+        for name in list(names):
+            if name not in names:
+                continue
+            k = names.index(name)
+            player = state.players[k]
+            try:
+                who[name].call("takeTurn")
+                choice = choose(who[name].strategy, replace(state, turn=k), player.target)
+            except Misbehaved:
+                eject(name)  # a player thrown out has not moved: the round may still be one of passes
+                continue
+            turns.append((name, choice))
+            if choice == PASS:
+                continue
+            active = True
+            try:
+                state = replace(check_move(replace(state, turn=k), choice), turn=0)
+            except PiecepackError:
+                eject(name)
+                continue
+            player = state.players[k]
+            if player.current == player.target:
+                if player.going_home:
+                    finisher = name
+                    break
+                player = _next_target(player, state)
+                state = replace(state, players=state.players[:k] + (player,) + state.players[k + 1:])
+                if player.goto is not None and not player.going_home:
+                    state = replace(state, goals=state.goals[1:])
+                try:
+                    who[name].call("setUp")
+                except Misbehaved:
+                    eject(name)
+        if finisher is not None or not active:
+            break
+    winners = _winners(state, names, finisher)
+    for name in list(names):
+        try:
+            who[name].call("win")
+        except Misbehaved:
+            if name in winners:
+                winners.remove(name)
+            out.append(name)
+    return GameResult(sorted(winners), sorted(out), turns)
+
+
+def _next_target(player, state: LabyrinthState):  # noqa: ANN001, ANN202
+    """A player who reached its goal: the next goal of the queue, or home."""
+    reached = player.reached + 1
+    if state.goals:
+        return replace(player, goto=state.goals[0], reached=reached)
+    return replace(player, going_home=True, reached=reached)
+
+
+def _winners(state: LabyrinthState, names: list[str], finisher: str | None) -> list[str]:
+    if not names:
+        return []
+    players = dict(zip(names, state.players))
+    most = max(p.reached for p in players.values())
+    best = [n for n in names if players[n].reached == most]
+    if finisher is not None and finisher in best:
+        return [finisher]
+    distance = {n: _distance(players[n].current, players[n].target) for n in best}
+    nearest = min(distance.values())
+    return [n for n in best if distance[n] == nearest]
+
+
+def sign_up(specs: list[Contestant]) -> list[Contestant]:
+    """The remote milestone's sign-up: valid names only, at most six, youngest first."""
+    valid = [c for c in specs if _NAME.fullmatch(c.name)][:6]
+    return list(reversed(valid))
+
+
+def play_fixture(milestone: str, specs_json: Any, state_json: Any) -> Any:
+    """The expected output of a referee milestone (m6 .. m10) for its input."""
+    state = parse_state(state_json, strict=False)
+    contestants = parse_specs(specs_json)
+    if milestone in ("m9", "m10"):
+        # The last milestones ran as a server: players sign up, and the referee takes them youngest first.
+        contestants = sign_up(contestants)
+        if len(contestants) < 2:
+            return [[], []]
+    if len(contestants) > len(state.players):
+        raise SetupError(f"{len(contestants)} players for {len(state.players)} places on the board")
+    state = replace(state, players=state.players[:len(contestants)])
+    result = referee(state, contestants, setup_counts_as_activity=milestone != "m10")
+    if milestone == "m6":
+        return result.winners
+    return [result.winners, result.misbehaving]
+
+
+__all__ = ["Contestant", "GameResult", "MAX_ROUNDS", "Misbehaved", "parse_specs", "play_fixture", "referee",
+           "sign_up"]

@@ -1,0 +1,113 @@
+"""Labyrinth positions: the board, the spare, the players (homes, goals, avatars) and
+the last slide; turns as actions, checked with worded errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...errors import RuleError
+from .board import OPPOSITE, Board, Coordinate, Tile, moved
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player: its colour, where its avatar is, its home, its current goal (``goto``),
+    whether the goal was reached and the player sent home, and goals reached so far."""
+
+    color: str
+    current: Coordinate
+    home: Coordinate
+    goto: Coordinate | None = None
+    going_home: bool = False
+    reached: int = 0
+
+    @property
+    def target(self) -> Coordinate | None:
+        """Where the player is heading: its goal, or home once sent home."""
+        return self.home if self.going_home else self.goto
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Slide row/column ``index`` ``direction``, insert the spare turned ``degrees``
+    counter-clockwise, move the avatar to ``destination``."""
+
+    index: int
+    direction: str
+    degrees: int
+    destination: Coordinate
+
+    @property
+    def text(self) -> str:
+        r, c = self.destination
+        return f"{self.index}{self.direction[0]}{self.degrees}@{r},{c}"
+
+
+PASS = "PASS"
+Action = Move | str
+
+
+@dataclass(frozen=True, slots=True)
+class LabyrinthState:
+    """Board, spare, players in turn order (``players[turn]`` moves next), the last slide
+    and the queue of further goals (later milestones)."""
+
+    board: Board
+    spare: Tile
+    players: tuple[Player, ...]
+    last: tuple[int, str] | None = None
+    goals: tuple[Coordinate, ...] = ()
+    turn: int = 0
+
+    def slid(self, index: int, direction: str, degrees: int) -> "LabyrinthState":
+        """The state after the slide and insert, avatars moved along (no legality checks)."""
+        board, spare = self.board.slide(index, direction, self.spare, degrees)
+        h, w = self.board.height, self.board.width
+        players = tuple(replace(p, current=moved(p.current, index, direction, h, w)) for p in self.players)
+        return replace(self, board=board, spare=spare, players=players, last=(index, direction))
+
+
+def is_movable(board: Board, index: int, direction: str) -> bool:
+    """Even rows (LEFT, RIGHT) and even columns (UP, DOWN) slide."""
+    size = board.height if direction in ("LEFT", "RIGHT") else board.width
+    return 0 <= index < size and index % 2 == 0
+
+
+def is_undo(last: tuple[int, str] | None, index: int, direction: str) -> bool:
+    """True when the slide would push back the previous slide."""
+    return last is not None and last[0] == index and last[1] == OPPOSITE[direction]
+
+
+def check_move(state: LabyrinthState, move: Move, *, label: str | None = None) -> LabyrinthState:
+    """The state after the current player's ``move`` (avatar moved, turn not advanced).
+
+    Raises :class:`RuleError` saying which rule the move breaks.
+    """
+    line = "row" if move.direction in ("LEFT", "RIGHT") else "column"
+    what = f"sliding {line} {move.index} {move.direction.lower()}"
+    if move.direction not in OPPOSITE:
+        raise RuleError(f"'{move.direction}' is not a direction", move=label, rule="LEFT, RIGHT, UP or DOWN")
+    if not is_movable(state.board, move.index, move.direction):
+        raise RuleError(f"{line} {move.index} cannot slide (only even rows and columns on the board do)", move=label,
+                        rule="movable rows and columns")
+    if move.degrees not in (0, 90, 180, 270):
+        raise RuleError(f"{move.degrees} is not a rotation", move=label, rule="0, 90, 180 or 270 degrees")
+    if is_undo(state.last, move.index, move.direction):
+        raise RuleError(f"{what} undoes the previous slide", move=label, rule="no undoing the previous slide")
+    after = state.slid(move.index, move.direction, move.degrees)
+    me = after.players[state.turn]
+    r, c = move.destination
+    if not (0 <= r < after.board.height and 0 <= c < after.board.width):
+        raise RuleError(f"({r}, {c}) is off the board", move=label, rule="moves stay on the board")
+    if move.destination == me.current:
+        raise RuleError(f"the avatar must leave ({r}, {c}), where it stands after {what}", move=label,
+                        rule="the avatar must move")
+    if not after.board.is_reachable(me.current, move.destination):
+        raise RuleError(f"({r}, {c}) is not reachable from ({me.current[0]}, {me.current[1]}) after {what}",
+                        move=label, rule="the avatar moves along connected pathways")
+    players = list(after.players)
+    players[state.turn] = replace(me, current=move.destination)
+    return replace(after, players=tuple(players))
+
+
+__all__ = ["Action", "LabyrinthState", "Move", "PASS", "Player", "check_move", "is_movable", "is_undo"]
