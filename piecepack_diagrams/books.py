@@ -13,10 +13,41 @@ from .errors import SetupError
 from .games.coin_collectors import GAME as COIN_COLLECTORS
 from .games.lab_rats import GAME as LAB_RATS
 from .games.landlocked import GAME as LANDLOCKED
-from .games.lab_rats.picture import puzzle_scene, solution_scene, stacks_scene
-from .games.lab_rats.puzzles import DIFFICULTIES, generate_puzzles, route
 from .sheets import Cell, load_template, paginate, render_book
 from .theme import DEFAULT, Theme
+
+#: What a game's part of a book is: its title, the puzzle cells and the answer-key cells.
+Parts = tuple[str, list[Cell], list[Cell]]
+
+def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
+                template: str = "puzzle-sheet", key_template: str = "answer-key", theme: Theme = DEFAULT) -> bytes:
+    """A PDF of ``count`` puzzles of ``game`` (Lab Rats, Coin Collectors or Landlocked) dealt
+    from ``seed``, with an answer key at the back.
+
+    Raises :class:`SetupError` for a game without puzzles, a bad count or difficulty,
+    or a bad template.
+    """
+    makers = {LAB_RATS: _lab_rats, COIN_COLLECTORS: _coin_collectors, LANDLOCKED: _landlocked}
+    make = makers.get(find_game(game))
+    if make is None:
+        raise SetupError(f"no puzzles for '{game}'", token=game, expected="lab-rats, coin-collectors or landlocked")
+    if not 1 <= count <= 500:
+        raise SetupError(f"--count {count} is out of range", token=str(count), expected="1 to 500")
+    front, back = load_template(template), load_template(key_template)
+    title, cells, keys = make(count, seed, difficulty)
+    # The puzzles and the key each have their own template; the book numbers its pages throughout.
+    return render_book([(paginate(title, cells, front), front),
+                        (paginate(f"{title}: answer key", keys, back), back)], theme=theme, title=title)
+
+
+def _generated(generate: Callable[..., list], count: int, seed: int, difficulty: str | None) -> list:
+    """``generate(count, seed=, difficulty=)``, its errors (an unknown difficulty, too few
+    puzzles of it) as :class:`SetupError`."""
+    try:
+        return generate(count, seed=seed, difficulty=difficulty)
+    except ValueError as exc:
+        raise SetupError(str(exc), token=difficulty or str(count)) from None
+
 
 _LAB_RATS_RULES = ("Lead the rat (the pawn on the first tile) out across the edge between the two exit "
                    "pawns, by the advanced rules: move it like a rook by the value of a stack's top coin "
@@ -24,23 +55,11 @@ _LAB_RATS_RULES = ("Lead the rat (the pawn on the first tile) out across the edg
                    "coin. Every puzzle can be solved.")
 
 
-def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
-                template: str = "puzzle-sheet", key_template: str = "answer-key", theme: Theme = DEFAULT) -> bytes:
-    """A PDF of ``count`` puzzles of ``game`` (Lab Rats or Coin Collectors) dealt from
-    ``seed``, with an answer key at the back.
+def _lab_rats(count: int, seed: int, difficulty: str | None) -> Parts:
+    from .games.lab_rats.picture import puzzle_scene, solution_scene, stacks_scene
+    from .games.lab_rats.puzzles import generate_puzzles, route
 
-    Raises :class:`SetupError` for a game without puzzles, a bad count or difficulty,
-    or a bad template.
-    """
-    rules = find_game(game)
-    if rules is COIN_COLLECTORS:
-        return _coin_collectors_book(count, seed, difficulty, template, key_template, theme)
-    if rules is LANDLOCKED:
-        return _landlocked_book(count, seed, difficulty, template, key_template, theme)
-    if rules is not LAB_RATS:
-        raise SetupError(f"no puzzles for '{game}'", token=game, expected="lab-rats, coin-collectors or landlocked")
-    front, back = load_template(template), load_template(key_template)
-    puzzles = _generated(generate_puzzles, count, seed, difficulty, DIFFICULTIES)
+    puzzles = _generated(generate_puzzles, count, seed, difficulty)
     cells = [Cell(puzzle_scene(p.state), legend=stacks_scene(p.state),
                   caption=f"Puzzle {p.number} ({p.difficulty}: the best escape uses {p.solution.coins} coins)\n"
                           + _LAB_RATS_RULES) for p in puzzles]
@@ -49,10 +68,7 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
         stops, notes = route(p)
         keys.append(Cell(solution_scene(p.state, stops, notes),
                          f"Puzzle {p.number}: {p.solution.coins} coins\n{_wrapped(p.solution.text, 9)}"))
-    # The puzzles and the key each have their own template; the book numbers its pages throughout.
-    return render_book([(paginate("Lab Rats puzzles", cells, front), front),
-                        (paginate("Lab Rats puzzles: answer key", keys, back), back)],
-                       theme=theme, title="Lab Rats puzzles")
+    return "Lab Rats puzzles", cells, keys
 
 
 _COIN_COLLECTORS_RULES = ("Collect all 24 coins. Each turn one pawn moves one tile up, down, left or right onto a "
@@ -61,17 +77,13 @@ _COIN_COLLECTORS_RULES = ("Collect all 24 coins. Each turn one pawn moves one ti
                           "given below (Suns, Moons above; Crowns, Arms below). Every puzzle can be solved.")
 
 
-def _coin_collectors_book(count: int, seed: int, difficulty: str | None, template: str, key_template: str,
-                          theme: Theme) -> bytes:
+def _coin_collectors(count: int, seed: int, difficulty: str | None) -> Parts:
     from .games.coin_collectors.game import start_state
     from .games.coin_collectors.picture import plan_scene, position_scene, rolls_scene
-    from .games.coin_collectors.puzzles import DIFFICULTIES as CC_DIFFICULTIES
     from .games.coin_collectors.puzzles import generate_deal_puzzles
 
-    front, back = load_template(template), load_template(key_template)
-    puzzles = _generated(generate_deal_puzzles, count, seed, difficulty, CC_DIFFICULTIES)
     cells, keys = [], []
-    for p in puzzles:
+    for p in _generated(generate_deal_puzzles, count, seed, difficulty):
         state = start_state(p.deal, p.rolls[0])
         cells.append(Cell(position_scene(state), legend=rolls_scene(p.rolls), legend_share=0.42,
                           caption=f"Puzzle {p.number} ({p.difficulty}; forgiveness {p.forgiveness:.2f})\n"
@@ -80,9 +92,7 @@ def _coin_collectors_book(count: int, seed: int, difficulty: str | None, templat
         keys.append(Cell(plan_scene(state, p.answer),
                          caption=f"Puzzle {p.number}: the tiles in the order their coins are taken\n"
                                  f"(pawn by turn: {order})"))
-    return render_book([(paginate("Coin Collectors deal puzzles", cells, front), front),
-                        (paginate("Coin Collectors deal puzzles: answer key", keys, back), back)],
-                       theme=theme, title="Coin Collectors deal puzzles")
+    return "Coin Collectors deal puzzles", cells, keys
 
 
 _LANDLOCKED_RULES = ("Walk from the empty space to the null, ace .. 5 of the outbound suit, then the 5 .. null of "
@@ -91,36 +101,17 @@ _LANDLOCKED_RULES = ("Walk from the empty space to the null, ace .. 5 of the out
                      "Each pass over a grid tile marks it; a tile takes four. Every puzzle can be solved.")
 
 
-def _landlocked_book(count: int, seed: int, difficulty: str | None, template: str, key_template: str,
-                     theme: Theme) -> bytes:
-    from .games.landlocked.picture import position_scene as landlocked_scene
-    from .games.landlocked.picture import route_scene
-    from .games.landlocked.puzzles import DIFFICULTIES as LL_DIFFICULTIES
-    from .games.landlocked.puzzles import generate_puzzles as landlocked_puzzles
+def _landlocked(count: int, seed: int, difficulty: str | None) -> Parts:
+    from .games.landlocked.picture import position_scene, route_scene
+    from .games.landlocked.puzzles import generate_puzzles
 
-    front, back = load_template(template), load_template(key_template)
-    puzzles = _generated(landlocked_puzzles, count, seed, difficulty, LL_DIFFICULTIES)
-    cells = [Cell(landlocked_scene(p.state),
+    puzzles = _generated(generate_puzzles, count, seed, difficulty)
+    cells = [Cell(position_scene(p.state),
                   caption=f"Puzzle {p.number} ({p.difficulty}: the best route marks {p.route.passes} passes)\n"
                           + _LANDLOCKED_RULES) for p in puzzles]
     keys = [Cell(route_scene(p.state, p.route.paths),
                  caption=f"Puzzle {p.number}: {p.route.passes} passes; legs numbered at their targets") for p in puzzles]
-    return render_book([(paginate("Landlocked puzzles", cells, front), front),
-                        (paginate("Landlocked puzzles: answer key", keys, back), back)],
-                       theme=theme, title="Landlocked puzzles")
-
-
-def _generated(generate: Callable[..., list], count: int, seed: int, difficulty: str | None,
-               allowed: tuple[str, ...]) -> list:
-    """``generate(count, seed=, difficulty=)`` after checking its arguments; errors as :class:`SetupError`."""
-    if not 1 <= count <= 500:
-        raise SetupError(f"--count {count} is out of range", token=str(count), expected="1 to 500")
-    if difficulty is not None and difficulty not in allowed:
-        raise SetupError(f"unknown difficulty '{difficulty}'", token=difficulty, expected=", ".join(allowed))
-    try:
-        return generate(count, seed=seed, difficulty=difficulty)
-    except ValueError as exc:
-        raise SetupError(str(exc), token=difficulty or str(count)) from None
+    return "Landlocked puzzles", cells, keys
 
 
 def _wrapped(text: str, per_line: int) -> str:

@@ -237,3 +237,27 @@ def test_theme_lettering_font_changes_the_ranks_only(tmp_path, scene):
     (tmp_path / "pdf.yaml").write_text("pdf_font: Comic Sans\n")
     with pytest.raises(PiecepackError, match="not a standard PDF font"):
         load_theme(tmp_path / "pdf.yaml")
+
+
+def test_highlights_are_see_through_in_every_format(tmp_path):
+    import numpy as np
+
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import Highlight, Scene, ScenePiece
+
+    # A black (Moons) tile back under a highlight: the tile must show through, blended.
+    scene = Scene((ScenePiece(Piece("die", "face", 2, 1), 1.0, 1.0),), (Highlight(1.0, 1.0, 1.0, 1.0),),
+                  frame=None)
+    dpi = 100
+    width, height, pixels = _rasterise_pdf(render(scene, "pdf"), dpi)
+    pdf = np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, 3).astype(int)
+    png = _rgb_rows(render(scene, "png"))
+    svg_file = tmp_path / "h.svg"
+    svg_file.write_bytes(render(scene, "svg"))
+    svg = _rgb_rows(subprocess.run(["rsvg-convert", "--dpi-x", str(dpi), "--dpi-y", str(dpi), str(svg_file)],
+                                   capture_output=True, check=True).stdout)
+    for image in (pdf, png, svg):
+        h, w = image.shape[:2]
+        r, g, b = image[h // 2 - 15, w // 2 - 15]  # on the die, clear of its white rank
+        # 45% of #FFD400 over black: about (115, 95, 0); an opaque highlight would be (255, 212, 0).
+        assert 80 < r < 150 and 60 < g < 130 and b < 40, (r, g, b)

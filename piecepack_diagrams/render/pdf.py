@@ -190,9 +190,12 @@ def _draw_shapes(canvas: Canvas, pen: _Pen, batch: Shapes) -> None:
     translucent = fill and batch.opacity < 1
     if translucent:
         canvas.saveState()
-        canvas.setFillAlpha(batch.opacity)
+        pen.forget()
     if fill:
         pen.set_fill(batch.fill)
+    if translucent:
+        # After the colour: reportlab's setFillColor resets the alpha to the colour's own.
+        canvas.setFillAlpha(batch.opacity)
     if stroke:
         pen.set_stroke(batch.stroke, batch.width)
     ops = [pen.path(poly, closed=True) for poly in batch.polygons]

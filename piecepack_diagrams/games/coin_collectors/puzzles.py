@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine.puzzles import deal_puzzles
 from ...rng import SeededRandom
 from .board import HOLE, NEIGHBOURS, Deal, MoveTable, pawn_moves
 from .game import ALL_CARDS, make_deal
@@ -144,19 +145,8 @@ def generate_deal_puzzles(count: int, *, seed: int = 1, difficulty: str | None =
 
     Raises ``ValueError`` for an unknown difficulty or when too few of it turn up.
     """
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty '{difficulty}'; expected one of {', '.join(DIFFICULTIES)}")
-    rng = SeededRandom(seed)
-    out: list[DealPuzzle] = []
-    for _ in range(count * 200):
-        if len(out) == count:
-            break
-        puzzle = make_deal_puzzle(rng.below(2 ** 31), len(out) + 1)
-        if difficulty is None or puzzle.difficulty == difficulty:
-            out.append(puzzle)
-    if len(out) < count:
-        raise ValueError(f"found only {len(out)} {difficulty or ''} puzzles in {count * 200} deals")
-    return out
+    return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES, make=make_deal_puzzle,
+                        rating=lambda p: p.difficulty)
 
 
 __all__ = ["DIFFICULTIES", "DealPuzzle", "forgiveness", "generate_deal_puzzles", "make_deal_puzzle", "rate",

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rng import SeededRandom
+from ...engine.puzzles import deal_puzzles
 from .game import GAME
 from .rules import Discard, LabRatsState, Move, apply_action, legal_actions
 from .solver import Solution, solve_advanced
 from .stats import starts
 
 DIFFICULTIES = ("easy", "medium", "hard")
-#: How many deals may be tried for each puzzle asked for before giving up on a difficulty.
-TRIES_PER_PUZZLE = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,19 +79,8 @@ def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None
 
     Raises ``ValueError`` for an unknown difficulty, or when too few deals of it turn up.
     """
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty '{difficulty}'; expected one of {', '.join(DIFFICULTIES)}")
-    rng = SeededRandom(seed)
-    puzzles: list[Puzzle] = []
-    for _ in range(count * TRIES_PER_PUZZLE):
-        if len(puzzles) == count:
-            break
-        puzzle = make_puzzle(rng.below(2 ** 31), len(puzzles) + 1)
-        if puzzle is not None and (difficulty is None or puzzle.difficulty == difficulty):
-            puzzles.append(puzzle)
-    if len(puzzles) < count:
-        raise ValueError(f"found only {len(puzzles)} {difficulty or ''} puzzles in {count * TRIES_PER_PUZZLE} deals")
-    return puzzles
+    return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES, make=make_puzzle,
+                        rating=lambda p: p.difficulty)
 
 
 def route(puzzle: Puzzle) -> tuple[list[tuple[float, float]], list[tuple[float, float, str]]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rng import SeededRandom
+from ...engine.puzzles import deal_puzzles
 from .board import Options
 from .deal import deal_from_seed
 from .rules import LandlockedState
@@ -42,27 +42,22 @@ class Puzzle:
                 f"difficulty={self.difficulty!r})")
 
 
+def make_puzzle(deal_seed: int, number: int = 1, *, options: Options = Options()) -> Puzzle | None:
+    """The puzzle of deal ``deal_seed``, or ``None`` when it cannot be won."""
+    state = LandlockedState(deal_from_seed(deal_seed), options, seed=deal_seed)
+    route = solve(state)
+    return Puzzle(number, deal_seed, state, route, rate(route.passes)) if route.solvable else None
+
+
 def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None,
                      options: Options = Options()) -> list[Puzzle]:
     """``count`` winnable deals from ``seed`` (the same arguments, the same puzzles).
 
     Raises ``ValueError`` for an unknown difficulty or when too few of it turn up.
     """
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise ValueError(f"unknown difficulty '{difficulty}'; expected one of {', '.join(DIFFICULTIES)}")
-    rng = SeededRandom(seed)
-    out: list[Puzzle] = []
-    for _ in range(count * 200):
-        if len(out) == count:
-            break
-        deal_seed = rng.below(2 ** 31)
-        state = LandlockedState(deal_from_seed(deal_seed), options, seed=deal_seed)
-        route = solve(state)
-        if route.solvable and (difficulty is None or rate(route.passes) == difficulty):
-            out.append(Puzzle(len(out) + 1, deal_seed, state, route, rate(route.passes)))
-    if len(out) < count:
-        raise ValueError(f"found only {len(out)} {difficulty or ''} puzzles in {count * 200} deals")
-    return out
+    return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES,
+                        make=lambda deal_seed, number: make_puzzle(deal_seed, number, options=options),
+                        rating=lambda p: p.difficulty)
 
 
-__all__ = ["DIFFICULTIES", "Puzzle", "generate_puzzles", "rate"]
+__all__ = ["DIFFICULTIES", "Puzzle", "generate_puzzles", "make_puzzle", "rate"]
