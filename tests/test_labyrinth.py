@@ -114,3 +114,22 @@ def test_harness_command(capsys, monkeypatch):
     assert main(["labyrinth", "harness", "m3"]) == 0
     expected = read_values((source.parent / source.name.replace("-in", "-out")).read_text())[0]
     assert json.loads(capsys.readouterr().out) == expected
+
+
+@pytest.mark.parametrize("fixture, bad", [("m6/ad7a10792c0a", None), ("m8/7c40687e8117", ["takeTurn", 700]),
+                                          ("m8/7c40687e8117", ["takeTurn", 999])])
+def test_skipping_repeated_rounds_changes_nothing(fixture, bad):
+    # The referee skips whole cycles of repeated positions; a takeTurn failure due late in
+    # the game must still happen on its call, and the turns logged must be the same.
+    from piecepack_diagrams.games.labyrinth.referee import parse_specs, referee
+
+    specs, state_json = read_values((CORPUS / f"{fixture}-in.json").read_text())
+    if bad is not None:
+        specs = [specs[0] + bad] + [spec[:2] for spec in specs[1:]]
+    state = parse_state(state_json, strict=False)
+    state = state.__class__(state.board, state.spare, state.players[:len(specs)], state.last, state.goals)
+    fast = referee(state, parse_specs(specs))
+    slow = referee(state, parse_specs(specs), skip_cycles=False)
+    assert (fast.winners, fast.misbehaving, fast.turns) == (slow.winners, slow.misbehaving, slow.turns)
+    if bad is not None and bad[1] <= 1000:
+        assert specs[0][0] in fast.misbehaving or len(fast.turns) < 4 * bad[1]

@@ -11,29 +11,37 @@ place, and is not that place, is the choice. None: pass.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import Coordinate, flood, moved
 from .connectors import rotate
 from .state import PASS, Action, LabyrinthState, Move, is_undo
 
 STRATEGIES = ("Riemann", "Euclid")
+DEGREES = (0, 90, 180, 270)
 
 
-def candidates(name: str, target: Coordinate, height: int, width: int) -> list[Coordinate]:
+@lru_cache(maxsize=4096)
+def candidates(name: str, target: Coordinate, height: int, width: int) -> tuple[Coordinate, ...]:
+    """The cells ``name`` tries, in order: ``target`` first, then the others."""
     cells = [(r, c) for r in range(height) for c in range(width)]
     if name == "Euclid":
         cells.sort(key=lambda rc: ((rc[0] - target[0]) ** 2 + (rc[1] - target[1]) ** 2, rc[0], rc[1]))
-    return [target] + [cell for cell in cells if cell != target]
+    return (target,) + tuple(cell for cell in cells if cell != target)
+
+
+def lines(state: LabyrinthState) -> list[tuple[int, str]]:
+    """Every legal slide (index, direction) in the strategies' order."""
+    out = []
+    for size, directions in ((state.board.height, ("LEFT", "RIGHT")), (state.board.width, ("UP", "DOWN"))):
+        for index in range(0, size, 2):
+            out += [(index, direction) for direction in directions if not is_undo(state.last, index, direction)]
+    return out
 
 
 def slides(state: LabyrinthState) -> list[tuple[int, str, int]]:
     """Every legal slide and rotation in the strategies' order."""
-    out = []
-    for size, directions in ((state.board.height, ("LEFT", "RIGHT")), (state.board.width, ("UP", "DOWN"))):
-        for index in range(0, size, 2):
-            for direction in directions:
-                if not is_undo(state.last, index, direction):
-                    out += [(index, direction, degrees) for degrees in (0, 90, 180, 270)]
-    return out
+    return [(index, direction, degrees) for index, direction in lines(state) for degrees in DEGREES]
 
 
 def choose(name: str, state: LabyrinthState, target: Coordinate) -> Action:
@@ -41,36 +49,32 @@ def choose(name: str, state: LabyrinthState, target: Coordinate) -> Action:
     board = state.board
     h, w = board.height, board.width
     here = state.players[state.turn].current
-    # Work out each slide once, on bits: what the avatar can reach, and where it stands.
-    tried = []
-    base: dict[tuple[int, str], tuple[tuple[int, int, int, int], int]] = {}
-    reaches: dict[tuple[int, str, int], int] = {}
-    for index, direction, degrees in slides(state):
-        if (index, direction) not in base:
-            base[index, direction] = board.slid_base(index, direction)
-        masks, spot = base[index, direction]
-        turned = rotate(state.spare.connector, degrees)
-        me = moved(here, index, direction, h, w)
-        key = (index, direction, turned)
-        if key not in reaches:  # symmetric tiles look the same after some turns: flood once
-            sides = tuple(m | (spot if turned & side else 0) for m, side in zip(masks, (1, 2, 4, 8)))
-            reaches[key] = flood(sides, h, w, me)  # type: ignore[arg-type]
-        tried.append((Move(index, direction, degrees, me), reaches[key], me))
-    width = w
-    # A cell no slide makes reachable (other than by standing on it) is skipped at once.
+    turned = [rotate(state.spare.connector, degrees) for degrees in DEGREES]
+    # Work out each slide once, on bits: the cells the avatar can move to (not its own).
+    tried: list[tuple[int, str, int, int]] = []
     anywhere = 0
-    for _, reach, me in tried:
-        anywhere |= reach & ~(1 << (me[0] * w + me[1]))
-    for cell in candidates(name, target, board.height, width):
-        if not (0 <= cell[0] < board.height and 0 <= cell[1] < width):
+    for index, direction in lines(state):
+        (north, east, south, west), spot = board.slid_base(index, direction)
+        r, c = moved(here, index, direction, h, w)
+        me = 1 << (r * w + c)
+        flooded: dict[int, int] = {}  # symmetric tiles look the same after some turns: flood once
+        for degrees, mask in zip(DEGREES, turned):
+            reach = flooded.get(mask)
+            if reach is None:
+                sides = (north | (spot if mask & 1 else 0), east | (spot if mask & 2 else 0),
+                         south | (spot if mask & 4 else 0), west | (spot if mask & 8 else 0))
+                reach = flooded[mask] = flood(sides, h, w, (r, c)) & ~me
+            tried.append((index, direction, degrees, reach))
+            anywhere |= reach
+    for cell in candidates(name, target, h, w):
+        if not (0 <= cell[0] < h and 0 <= cell[1] < w):
             continue
-        bit = 1 << (cell[0] * width + cell[1])
-        if not anywhere & bit:
-            continue
-        for move, reach, me in tried:
-            if reach & bit and cell != me:
-                return Move(move.index, move.direction, move.degrees, cell)
+        bit = 1 << (cell[0] * w + cell[1])
+        if anywhere & bit:
+            for index, direction, degrees, reach in tried:
+                if reach & bit:
+                    return Move(index, direction, degrees, cell)
     return PASS
 
 
-__all__ = ["STRATEGIES", "candidates", "choose", "slides"]
+__all__ = ["DEGREES", "STRATEGIES", "candidates", "choose", "lines", "slides"]
