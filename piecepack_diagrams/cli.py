@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Sequence
 
 from . import __version__
-from .errors import OutputError, PiecepackError
+from .errors import OutputError, PiecepackError, SourceLocation
 
 _EXAMPLES = {
     "validate": "example:\n  piecepack-diagrams validate records/ppn/*.ppn",
@@ -23,6 +23,8 @@ _EXAMPLES = {
     "setup": "examples:\n  piecepack-diagrams setup coin-collectors --seed 1 -f pdf -o output/cc.pdf\n"
              "  piecepack-diagrams setup tablut -f txt",
     "build": "example:\n  piecepack-diagrams build            # records/ -> output/",
+    "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
+              "  piecepack-diagrams plates records/ppn/tablut-opening.ppn --moves 1-6 --template plates-1x1 -o t.pdf",
     "figure": "examples:\n  piecepack-diagrams figure lab-rats-maze-building -f pdf -o output/diagram-1.pdf\n"
               "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png",
     "puzzles": "examples:\n  piecepack-diagrams puzzles lab-rats --count 10 --seed 1 -o output/lab-rats-puzzles.pdf\n"
@@ -32,7 +34,8 @@ _EXAMPLES = {
              "  piecepack-diagrams stats coin-collectors --games 1000 --policy heuristic --variant 'Four Die Stud'\n"
              "  piecepack-diagrams stats landlocked --games 10000 --plot output/landlocked.png",
     "labyrinth": "examples:\n  piecepack-diagrams labyrinth harness m3 < board-and-coordinate.json\n"
-                 "  piecepack-diagrams labyrinth harness m6 players-and-state.json",
+                 "  piecepack-diagrams labyrinth harness m6 players-and-state.json\n"
+                 "  piecepack-diagrams labyrinth play state.json --players Ann:Riemann Bob:Euclid -o game.ppn",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
              "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5\n"
              "  piecepack-diagrams solve landlocked --seed 1 --difficulty hard",
@@ -80,6 +83,14 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--seed", type=int, default=None, help="seed for a random layout (default 1)")
         drawing_options(p)
 
+    p = command("plates", "print a record's positions as plates: a PDF, one position a cell")
+    p.add_argument("path", metavar="PATH", help="a record")
+    p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+    p.add_argument("--moves", default=None, metavar="FIRST-LAST", help="positions to show, 0 the setup (default all)")
+    p.add_argument("--template", default="plates-2x3", help="page layout (templates/: plates-2x3, plates-1x1)")
+    p.add_argument("-o", "--output", default=None, help="output PDF (default: output/NAME-plates.pdf)")
+    p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+
     p = command("figure", "draw a named rulebook figure")
     p.add_argument("name", metavar="NAME", help="e.g. lab-rats-maze-building")
     drawing_options(p)
@@ -111,10 +122,29 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--left-behind", type=int, default=1, help="coin-collectors, Last One Out: pawns left (1-3)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw a chart (PNG)")
 
-    p = command("labyrinth", "Labyrinth tools: the course's milestone harnesses")
-    p.add_argument("tool", choices=("harness",), help="harness: read a fixture's input, print its output")
-    p.add_argument("milestone", metavar="MILESTONE", help="m3, m4, m5, m6, m7, m8, m9 or m10")
-    p.add_argument("input", nargs="?", default=None, metavar="IN.json", help="the fixture's input (default: stdin)")
+    p = command("labyrinth", "Labyrinth tools: the course's milestone harnesses, and refereed games as records")
+    tools = p.add_subparsers(dest="tool", metavar="TOOL", required=True)
+    t = tools.add_parser("harness", help="read a fixture's input, print its expected output",
+                         description="read a fixture's input (JSON values), print the output the milestone expects")
+    t.add_argument("milestone", metavar="MILESTONE", help="m3, m4, m5, m6, m7, m8, m9 or m10")
+    t.add_argument("input", nargs="?", default=None, metavar="IN.json", help="the fixture's input (default: stdin)")
+    t = tools.add_parser("play", help="referee a game and write it as a record",
+                         description="referee a game between strategy players and write it as a PPN record")
+    t.add_argument("input", metavar="STATE.json", help="a referee state, or a fixture's input (players, state)")
+    t.add_argument("--players", nargs="+", default=None, metavar="NAME:STRATEGY",
+                   help="players in turn order, e.g. Ann:Riemann Bob:Euclid:takeTurn:3 (default: the input's)")
+    t.add_argument("--no-setup-ejection-activity", action="store_true",
+                   help="a player thrown out at set-up does not count as a move in round 1 (milestone 10)")
+    t.add_argument("--max-rounds", type=int, default=1000, help="end the game after this many rounds (1000)")
+    t.add_argument("--event", default="", help="the record's Event field")
+    t.add_argument("-o", "--output", default=None, help="the record (default: output/labyrinth-game.ppn)")
+    t = tools.add_parser("deal", help="deal a random starting state (the course's JSON)",
+                         description="deal a seeded random referee state: board, spare, players, goals")
+    t.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
+    t.add_argument("--size", default="7x7", metavar="ROWSxCOLUMNS", help="board size (default 7x7)")
+    t.add_argument("--players", type=int, default=4, help="how many players (default 4)")
+    t.add_argument("--goals", type=int, default=0, help="further goals after the first (default 0)")
+    t.add_argument("-o", "--output", default=None, help="the state (default: standard output)")
 
     p = command("build", "render every record in records/ into output/")
     p.add_argument("--records", default="records", help="folder of records (default records/)")
@@ -196,6 +226,19 @@ def _run(args: argparse.Namespace) -> int:
             default = Path("output") / f"{args.game}-setup.{fmt}"
         _emit(render(scene, fmt, theme=theme), fmt, args.output, default)
         return 0
+    if args.command == "plates":
+        from .api import first_record
+        from .engine import replay
+        from .sheets.plates import parse_moves, plates_pdf
+
+        if args.output and Path(args.output).suffix.lower() != ".pdf":
+            raise OutputError(f"plates are PDF files, not '{args.output}'", token=args.output,
+                              expected="a name ending .pdf")
+        result = replay(first_record(args.path, args.game))
+        moves = parse_moves(args.moves, len(result.positions) - 1) if args.moves else None
+        pdf = plates_pdf(result, template=args.template, moves=moves, theme=load_theme(args.theme))
+        _emit(pdf, "pdf", args.output, Path("output") / f"{Path(args.path).stem}-plates.pdf")
+        return 0
     if args.command == "figure":
         from .figures import figure_scene
         from .render import render
@@ -239,19 +282,7 @@ def _run(args: argparse.Namespace) -> int:
             print(write_atomic(args.plot, chart), file=sys.stderr)
         return 0
     if args.command == "labyrinth":
-        import json
-
-        from .games.labyrinth import read_values, run
-
-        if args.input is None:
-            text, name = sys.stdin.read(), "<stdin>"
-        else:
-            try:
-                text, name = Path(args.input).read_text(encoding="utf-8"), args.input
-            except (OSError, UnicodeDecodeError) as exc:
-                raise OutputError(f"cannot read {args.input}: {exc}", token=args.input) from None
-        print(json.dumps(run(args.milestone, read_values(text, name=name)), ensure_ascii=False))
-        return 0
+        return _labyrinth(args)
     if args.command == "build":
         from .build import build
 
@@ -262,6 +293,65 @@ def _run(args: argparse.Namespace) -> int:
               + (f"; {len(report.failures)} record(s) failed" if report.failures else ""), file=sys.stderr)
         return 0 if report.is_ok() else 1
     raise AssertionError(args.command)
+
+
+def _labyrinth(args: argparse.Namespace) -> int:
+    import json
+
+    from .games.labyrinth import read_values, run
+    from .output import write_atomic
+
+    if args.tool == "deal":
+        return _labyrinth_deal(args)
+    if args.input is None or args.input == "-":
+        text, name = sys.stdin.read(), "<stdin>"
+    else:
+        try:
+            text, name = Path(args.input).read_text(encoding="utf-8"), args.input
+        except (OSError, UnicodeDecodeError) as exc:
+            raise OutputError(f"cannot read {args.input}: {exc}", token=args.input) from None
+    values = read_values(text, name=name)
+    if args.tool == "harness":
+        print(json.dumps(run(args.milestone, values), ensure_ascii=False))
+        return 0
+    from .errors import SetupError
+    from .games.labyrinth.play import parse_player_args, play_game
+    from .games.labyrinth.rules import Options
+
+    if args.max_rounds < 1:
+        raise SetupError(f"--max-rounds must be at least 1, not {args.max_rounds}", token=str(args.max_rounds))
+    options = Options(not args.no_setup_ejection_activity, args.max_rounds)
+    players = parse_player_args(args.players) if args.players else None
+    try:
+        game = play_game(values, players, options=options, event=args.event)
+    except PiecepackError as exc:
+        raise exc.with_location(SourceLocation(name, 1, 1)) from None
+    result = game.result
+    print(f"winners: {', '.join(result.winners) or 'none'}; removed: {', '.join(result.misbehaving) or 'none'}; "
+          f"{sum(1 for _, event in result.turns if event != 'REMOVED')} turns")
+    print(write_atomic(args.output or Path("output") / "labyrinth-game.ppn", game.text.encode("utf-8")),
+          file=sys.stderr)
+    return 0
+
+
+def _labyrinth_deal(args: argparse.Namespace) -> int:
+    import json
+    import re
+
+    from .errors import SetupError
+    from .games.labyrinth.deal import deal, state_json
+    from .output import write_atomic
+
+    size = re.fullmatch(r"(\d{1,3})x(\d{1,3})", args.size)
+    if size is None:
+        raise SetupError(f"'{args.size}' is not a board size", token=args.size, expected="ROWSxCOLUMNS, e.g. 9x9")
+    state = deal(args.seed, height=int(size[1]), width=int(size[2]), players=args.players, goals=args.goals)
+    text = json.dumps(state_json(state), ensure_ascii=False) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        print(write_atomic(args.output, text.encode("utf-8")), file=sys.stderr)
+    return 0
 
 
 def _landlocked_stats(args: argparse.Namespace) -> int:

@@ -60,21 +60,25 @@ class Highlight:
 
 @dataclass(frozen=True, slots=True)
 class PathLine:
-    """A polyline through ``points`` (inches), e.g. a route."""
+    """A polyline through ``points`` (inches), e.g. a route; in ``colour`` (``#RRGGBB``)
+    when given, else the theme's annotation colour."""
 
     points: tuple[tuple[float, float], ...]
     role: str = "path"
+    colour: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Label:
-    """Text centred at ``(x, y)``, ``size`` inches tall."""
+    """Text centred at ``(x, y)``, ``size`` inches tall; with ``anchor`` ``"start"`` the
+    text starts at ``x`` instead."""
 
     x: float
     y: float
     text: str
     size: float = 0.25
     role: str = "label"
+    anchor: str = "middle"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +104,36 @@ class EdgeMark:
     role: str = "edge"
 
 
-Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark]
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """A filled shape through ``points`` (inches), coloured by the theme for its ``role``
+    (``"passage"``: the open paths of a maze tile); ``glyph`` stands for it in plain text,
+    at ``glyph_at``."""
+
+    points: tuple[tuple[float, float], ...]
+    role: str = "passage"
+    glyph: str = ""
+    glyph_at: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A small mark ``size`` inches across centred at ``(x, y)``: ``shape`` ``"disc"``,
+    ``"square"``, ``"diamond"`` or ``"ring"``, filled (a ring: drawn) in ``colour``
+    (``#RRGGBB``), with a short ``text`` on it (e.g. a legend number)."""
+
+    x: float
+    y: float
+    size: float
+    colour: str
+    shape: str = "disc"
+    text: str = ""
+    role: str = "marker"
+
+
+MARKER_SHAPES = ("disc", "square", "diamond", "ring")
+
+Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outline, Marker]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,15 +181,18 @@ class Scene:
         for a in self.annotations:
             if isinstance(a, Arrow):
                 pts: tuple[tuple[float, float], ...] = (a.start, a.end)
-            elif isinstance(a, PathLine):
+            elif isinstance(a, (PathLine, Outline)):
                 pts = a.points
+            elif isinstance(a, Marker):
+                pts = ((a.x - a.size / 2, a.y - a.size / 2), (a.x + a.size / 2, a.y + a.size / 2))
             elif isinstance(a, (Highlight, Rectangle)):
                 pts = ((a.x - a.width / 2, a.y - a.height / 2), (a.x + a.width / 2, a.y + a.height / 2))
             elif isinstance(a, EdgeMark):
                 pts = (a.start, a.end)
             else:
                 half = a.size * max(1, len(a.text)) * 0.3
-                pts = ((a.x - half, a.y - a.size), (a.x + half, a.y + a.size))
+                left = a.x if a.anchor == "start" else a.x - half
+                pts = ((left, a.y - a.size), (left + 2 * half, a.y + a.size))
             for x, y in pts:
                 xs.append(x)
                 ys.append(y)

@@ -42,6 +42,9 @@ class Theme:
     #: The grey of shaded areas in figures, and the thin lines that divide them into squares.
     shade: str = "#BEBEBE"
     grid_lines: str = "#8C8C8C"
+    #: Maze tiles (Labyrinth): the walls, and the passages the connectors open.
+    maze_wall: str = "#4A6B52"
+    maze_passage: str = "#F2EBDD"
     #: Fonts of captions: a CSS font list for SVG, a standard PDF font for PDF.
     font_family: str = "DejaVu Sans, Helvetica, Arial, sans-serif"
     pdf_font: str = "Helvetica"
@@ -84,6 +87,8 @@ PRINT = Theme(
     edge="#000000",
     annotation="#000000",
     highlight="#B0B0B0",
+    maze_wall="#A0A0A0",
+    maze_passage="#FFFFFF",
 )
 THEMES: dict[str, Theme] = {"default": DEFAULT, "print": PRINT}
 
@@ -96,6 +101,7 @@ PDF_FONTS = ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-Bold
 def _validated(theme: Theme) -> Theme:
     colours = [theme.page_background, theme.piece_background, theme.tile_back_background, theme.shade, theme.grid_lines,
                theme.tile_back_lines, theme.edge, theme.die_text, theme.annotation, theme.highlight,
+               theme.maze_wall, theme.maze_passage,
                *theme.suit_colours, *theme.bit_colours]
     for colour in colours:
         if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):

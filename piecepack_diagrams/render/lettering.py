@@ -66,6 +66,21 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
     return tuple(out)
 
 
+@cached(maxsize=4096)
+def text_width(text: str, font_file: str = "") -> float:
+    """How wide ``text`` is set in one line, in em units (the advance of its letters)."""
+    font = _font(font_file)
+    pen = 0.0
+    previous = None
+    for char in text:
+        index = font.get_char_index(ord(char))
+        if previous is not None:
+            pen += font.get_kerning(previous, index, _KERNING) / 64
+        pen += font.load_char(ord(char), flags=_NO_HINTING).linearHoriAdvance / 65536
+        previous = index
+    return pen / _SCALE
+
+
 def _split(vertices: list[list[float]], codes: list[int], pen: float) -> list[Contour]:
     contours: list[Contour] = []
     start: Point | None = None
@@ -94,4 +109,4 @@ def _split(vertices: list[list[float]], codes: list[int], pen: float) -> list[Co
     return contours
 
 
-__all__ = ["text_outline"]
+__all__ = ["text_outline", "text_width"]

@@ -15,8 +15,9 @@ from functools import lru_cache
 from typing import Iterator
 
 from ..pieces import Piece, size_of
-from ..scene import Arrow, EdgeMark, Highlight, Label, PathLine, Rectangle, Scene, ScenePiece
+from ..scene import Arrow, EdgeMark, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene, ScenePiece
 from ..theme import Theme
+from .lettering import text_width
 from .caches import cached
 from .extent import Box, box_of, local_levels, union
 from .shapes import BASELINE_DROP, Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
@@ -153,12 +154,18 @@ def annotation_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
         elif isinstance(a, Arrow):
             yield from _arrow(a.start, a.end, theme)
         elif isinstance(a, PathLine):
-            yield Polyline(a.points, theme.annotation, 3.0)
+            yield Polyline(a.points, a.colour or theme.annotation, 3.0)
+        elif isinstance(a, Outline):
+            yield Polygon(a.points, theme.maze_passage if a.role == "passage" else theme.shade, "none", 0.0)
+        elif isinstance(a, Marker):
+            yield from _marker(a, theme)
         elif isinstance(a, Label):
-            yield Text(a.x, a.y, a.text, a.size, theme.edge)
+            # A label that starts at x is centred half its set width further on.
+            x = a.x + text_width(a.text, theme.lettering_font) * a.size / 2 if a.anchor == "start" else a.x
+            yield Text(x, a.y, a.text, a.size, theme.edge)
         elif isinstance(a, Rectangle):
             x0, y0, x1, y1 = a.x - a.width / 2, a.y - a.height / 2, a.x + a.width / 2, a.y + a.height / 2
-            fill = theme.shade if a.role == "shaded" else theme.piece_background
+            fill = {"shaded": theme.shade, "wall": theme.maze_wall}.get(a.role, theme.piece_background)
             yield Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, theme.edge, theme.line_width)
             if a.grid > 0:
                 for k in range(1, min(64, round(a.width / a.grid))):
@@ -167,6 +174,29 @@ def annotation_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
                     yield Polyline(((x0, y0 + k * a.grid), (x1, y0 + k * a.grid)), theme.grid_lines, theme.line_width / 2)
         elif isinstance(a, EdgeMark):
             yield Polyline((a.start, a.end), theme.edge, theme.line_width * 5)
+
+
+def _marker(m: Marker, theme: Theme) -> Iterator[Primitive]:
+    h = m.size / 2
+    if m.shape == "ring":
+        yield Circle(m.x, m.y, h * 0.85, "none", m.colour, max(1.5, m.size * 9))
+    elif m.shape == "square":
+        yield Polygon(((m.x - h, m.y - h), (m.x + h, m.y - h), (m.x + h, m.y + h), (m.x - h, m.y + h)),
+                      m.colour, theme.edge, theme.line_width)
+    elif m.shape == "diamond":
+        yield Polygon(((m.x, m.y - h), (m.x + h, m.y), (m.x, m.y + h), (m.x - h, m.y)), m.colour, theme.edge,
+                      theme.line_width)
+    else:
+        yield Circle(m.x, m.y, h, m.colour, theme.edge, theme.line_width)
+    if m.text:
+        ink = theme.edge if m.shape == "ring" else contrasting(m.colour)
+        yield Text(m.x, m.y, m.text, m.size * (0.62 if len(m.text) < 2 else 0.5), ink)
+
+
+def contrasting(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (``#RRGGBB``)."""
+    r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
 
 
 def _arrow(start: Point, end: Point, theme: Theme) -> Iterator[Primitive]:

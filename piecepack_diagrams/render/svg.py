@@ -141,7 +141,7 @@ def render_svg(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     dwg = svgwrite.Drawing(size=(f"{w:.2f}pt".replace(".00pt", "pt"), f"{h:.2f}pt".replace(".00pt", "pt")),
                            viewBox=f"0 0 {_pt(w)} {_pt(h)}", profile="full", debug=False)
     if scene.title:
-        dwg.add(dwg.title(scene.title))
+        dwg.set_desc(title=scene.title)
     if theme.page_background != "none":
         dwg.add(dwg.rect((0, 0), (_pt(w), _pt(h)), fill=theme.page_background))
     body = dwg.g(**{"stroke-linejoin": "round", "stroke-linecap": "round"})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from ..scene import Arrow, EdgeMark, Label, Rectangle, Scene
+from ..scene import Arrow, EdgeMark, Label, Marker, Outline, Rectangle, Scene
 from ..theme import DEFAULT, Theme
 
 COLUMNS_PER_INCH = 4
@@ -50,6 +50,9 @@ class _Grid:
         for k, ch in enumerate(text):
             if self.inside(c + k, r):
                 self.chars[r][c + k] = ch
+
+    def is_free(self, c: int, r: int) -> bool:
+        return self.inside(c, r) and self.chars[r][c] is None and not self.lines[r][c]
 
     def render(self) -> list[str]:
         out = []
@@ -97,6 +100,8 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         else:
             grid.put(c, r, {"bit": "●", "pyramid": "▲", "card": "▯", "board": "#"}.get(piece.kind, piece.kind[0]))
     for a in scene.annotations:
+        if isinstance(a, Rectangle) and a.role == "wall":
+            continue  # maze tiles: their passages show as glyphs
         if isinstance(a, Rectangle):
             c0, r0 = cell(a.x - a.width / 2, a.y + a.height / 2)
             c1, r1 = cell(a.x + a.width / 2, a.y - a.height / 2)
@@ -107,10 +112,19 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
             grid.hline(c0, c1, r1)
             grid.vline(c0, r0, r1)
             grid.vline(c1, r0, r1)
-        elif isinstance(a, Label):
+        elif isinstance(a, Label) and a.role != "legend-gem":
             c, r = cell(a.x, a.y)
             # Text is wider here than in a drawing: keep a label that would start off the page on it.
-            grid.put(max(0, c - len(a.text) // 2), r, a.text)
+            grid.put(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text)
+        elif isinstance(a, Outline) and a.glyph:
+            grid.put(*cell(*a.glyph_at), a.glyph)
+        elif isinstance(a, Marker) and a.role not in ("gem", "legend-gem"):
+            # Gems are left to the picture formats: a cell holds a glyph, not two numbers.
+            c, r = cell(a.x, a.y)
+            mark = a.text or {"square": "■", "diamond": "◆", "ring": "○"}.get(a.shape, "●")
+            free = next((c + d for d in (0, 1, -1, 2, -2) if all(grid.is_free(c + d + k, r) for k in range(len(mark)))),
+                        c)
+            grid.put(free, r, mark)
         elif isinstance(a, EdgeMark):
             (c0, r0), (c1, r1) = cell(*a.start), cell(*a.end)
             if r0 == r1:

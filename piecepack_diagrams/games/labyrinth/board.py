@@ -104,6 +104,31 @@ class Board:
     def is_reachable(self, start: Coordinate, target: Coordinate) -> bool:
         return bool(self.reachable_mask(start) >> (target[0] * self.width + target[1]) & 1)
 
+    def path(self, start: Coordinate, end: Coordinate) -> list[Coordinate] | None:
+        """A shortest route from ``start`` to ``end`` along connected pathways (both ends
+        included), the first found in north, east, south, west order; ``None`` if unreachable."""
+        h, w = self.height, self.width
+        steps = ((NORTH, SOUTH, -1, 0), (EAST, WEST, 0, 1), (SOUTH, NORTH, 1, 0), (WEST, EAST, 0, -1))
+        came: dict[Coordinate, Coordinate | None] = {start: None}
+        frontier = [start]
+        while frontier and end not in came:
+            following = []
+            for r, c in frontier:
+                here = self.tiles[r][c].connector
+                for side, back, dr, dc in steps:
+                    nr, nc = r + dr, c + dc
+                    if here & side and 0 <= nr < h and 0 <= nc < w and (nr, nc) not in came \
+                            and self.tiles[nr][nc].connector & back:
+                        came[nr, nc] = (r, c)
+                        following.append((nr, nc))
+            frontier = following
+        if end not in came:
+            return None
+        route = [end]
+        while came[route[-1]] is not None:
+            route.append(came[route[-1]])  # type: ignore[arg-type]
+        return route[::-1]
+
     def slide(self, index: int, direction: str, spare: Tile, degrees: int) -> tuple["Board", Tile]:
         """The board after sliding row (LEFT, RIGHT) or column (UP, DOWN) ``index`` one step
         and inserting ``spare`` turned ``degrees`` counter-clockwise; and the new spare."""

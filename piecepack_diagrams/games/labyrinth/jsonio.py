@@ -57,14 +57,27 @@ def coordinate_json(coordinate: Coordinate) -> dict[str, int]:
     return {"row#": coordinate[0], "column#": coordinate[1]}
 
 
-def _gems(pair: Any, where: str, strict: bool) -> tuple[str, str]:
+def _gems(pair: Any, where: str) -> tuple[str, str]:
     if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, str) for g in pair)):
         raise SetupError(f"{where}: {json.dumps(pair)[:60]} is not a pair of gems", expected="[gem, gem]")
-    for gem in pair if strict else ():
-        if gem not in gem_names():
-            raise SetupError(f"{where}: '{gem}' is not a gem of the game", token=gem,
-                             expected="a name from the course's gem list")
     return pair[0], pair[1]
+
+
+def check_gems(board: Board, spare: Tile | None = None) -> None:
+    """Every gem on the board (and the spare) is one of the game's, and no two tiles carry
+    the same pair. Raises :class:`SetupError` naming the tile."""
+    seen: dict[frozenset[str], str] = {}
+    tiles = [(f"row {r}, column {c}", tile) for r, row in enumerate(board.tiles) for c, tile in enumerate(row)]
+    for where, tile in tiles + ([("the spare", spare)] if spare is not None else []):
+        for gem in tile.gems:
+            if gem not in gem_names():
+                raise SetupError(f"{where}: '{gem}' is not a gem of the game", token=gem,
+                                 expected="a name from the course's gem list")
+        key = frozenset(tile.gems)
+        if key in seen:
+            raise SetupError(f"{where}: the gems {tile.gems[0]} and {tile.gems[1]} are already on the tile at "
+                             f"{seen[key]}", expected="each pair of gems once on a board")
+        seen[key] = where
 
 
 def parse_board(value: Any, *, strict: bool = True) -> Board:
@@ -86,7 +99,6 @@ def parse_board(value: Any, *, strict: bool = True) -> Board:
     if not isinstance(treasures, list) or len(treasures) != len(connectors) or \
             any(not isinstance(row, list) or len(row) != width for row in treasures):
         raise SetupError("'treasures' must have the same rows and columns as 'connectors'")
-    seen: dict[frozenset[str], tuple[int, int]] = {}
     rows = []
     for r, (crow, trow) in enumerate(zip(connectors, treasures)):
         row = []
@@ -96,15 +108,12 @@ def parse_board(value: Any, *, strict: bool = True) -> Board:
                 mask = parse_connector(symbol if isinstance(symbol, str) else repr(symbol))
             except ValueError as exc:
                 raise SetupError(f"{where}: {exc}", token=str(symbol)) from None
-            gems = _gems(pair, where, strict)
-            key = frozenset(gems)
-            if strict and key in seen:
-                raise SetupError(f"{where}: the gems {gems[0]} and {gems[1]} are already on the tile at {seen[key]}",
-                                 expected="each pair of gems once on a board")
-            seen[key] = (r, c)
-            row.append(Tile(mask, gems))
+            row.append(Tile(mask, _gems(pair, where)))
         rows.append(tuple(row))
-    return Board(tuple(rows))
+    board = Board(tuple(rows))
+    if strict:
+        check_gems(board)
+    return board
 
 
 def parse_tile(value: Any, *, strict: bool = True) -> Tile:
@@ -114,7 +123,10 @@ def parse_tile(value: Any, *, strict: bool = True) -> Tile:
         mask = parse_connector(value["tilekey"])
     except ValueError as exc:
         raise SetupError(f"the spare: {exc}", token=str(value["tilekey"])) from None
-    return Tile(mask, _gems([value["1-image"], value["2-image"]], "the spare", strict))
+    tile = Tile(mask, _gems([value["1-image"], value["2-image"]], "the spare"))
+    if strict:
+        check_gems(Board(((tile,),)))
+    return tile
 
 
 def parse_state(value: Any, *, strict: bool = True) -> LabyrinthState:
@@ -143,7 +155,10 @@ def parse_state(value: Any, *, strict: bool = True) -> LabyrinthState:
             raise SetupError(f"'last' must be null or [index, direction], not {json.dumps(last)[:40]}")
         last = (last[0], last[1])
     goals = tuple(parse_coordinate(g) for g in value.get("goals", []) or [])
-    return LabyrinthState(board, parse_tile(value["spare"], strict=strict), tuple(players), last, goals)
+    spare = parse_tile(value["spare"], strict=strict)
+    if strict:
+        check_gems(board, spare)
+    return LabyrinthState(board, spare, tuple(players), last, goals)
 
 
 def board_json(board: Board) -> dict[str, Any]:
@@ -151,5 +166,5 @@ def board_json(board: Board) -> dict[str, Any]:
             "treasures": [[list(t.gems) for t in row] for row in board.tiles]}
 
 
-__all__ = ["MAX_JSON_BYTES", "board_json", "coordinate_json", "gem_names", "parse_board", "parse_coordinate",
+__all__ = ["MAX_JSON_BYTES", "board_json", "check_gems", "coordinate_json", "gem_names", "parse_board", "parse_coordinate",
            "parse_state", "parse_tile", "read_values"]

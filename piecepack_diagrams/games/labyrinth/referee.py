@@ -14,12 +14,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...errors import PiecepackError, SetupError
-from .board import Coordinate
 from .jsonio import parse_state
+from .rules import MAX_ROUNDS, arrive, winner_indices
 from .state import PASS, LabyrinthState, check_move
 from .strategies import STRATEGIES, choose
 
-MAX_ROUNDS = 1000
+#: Events of a game's log besides moves and passes.
+OUT, REMOVED = "OUT", "REMOVED"
 _NAME = re.compile(r"[a-zA-Z0-9]{1,20}")
 METHODS = ("setUp", "takeTurn", "win")
 
@@ -71,15 +72,13 @@ def parse_specs(specs: Any) -> list[Contestant]:
 
 @dataclass
 class GameResult:
-    """Who won, who was thrown out, and every turn taken (for records)."""
+    """Who won, who was thrown out, and what happened, in order (for records): each entry
+    a player's name and its :class:`Move`, ``PASS``, ``OUT`` (thrown out instead of taking
+    its turn) or ``REMOVED`` (thrown out outside its turn: at set-up or when sent a goal)."""
 
     winners: list[str]
     misbehaving: list[str]
     turns: list[tuple[str, Any]]
-
-
-def _distance(a: Coordinate, b: Coordinate) -> int:
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
 
 
 def referee(state: LabyrinthState, contestants: list[Contestant], *, setup_counts_as_activity: bool = True,
@@ -106,6 +105,7 @@ def referee(state: LabyrinthState, contestants: list[Contestant], *, setup_count
             who[name].call("setUp")
         except Misbehaved:
             eject(name)
+            turns.append((name, REMOVED))
             activity_in_first_round = setup_counts_as_activity
     finisher: str | None = None
     # Strategies are deterministic, so a position repeated at the start of a round repeats
@@ -144,33 +144,33 @@ def referee(state: LabyrinthState, contestants: list[Contestant], *, setup_count
                 choice = choose(who[name].strategy, replace(state, turn=k), player.target)
             except Misbehaved:
                 eject(name)  # a player thrown out has not moved: the round may still be one of passes
+                turns.append((name, OUT))
+                continue
+            if choice == PASS:
+                turns.append((name, PASS))
+                continue
+            try:
+                moved = check_move(replace(state, turn=k), choice)
+            except PiecepackError:
+                eject(name)  # never happens with the reference strategies, which move legally
+                turns.append((name, OUT))
                 continue
             turns.append((name, choice))
-            if choice == PASS:
-                continue
             active = True
-            try:
-                state = replace(check_move(replace(state, turn=k), choice), turn=0)
-            except PiecepackError:
-                eject(name)
-                continue
-            player = state.players[k]
-            if player.current == player.target:
-                if player.going_home:
-                    finisher = name
-                    break
-                player = _next_target(player, state)
-                state = replace(state, players=state.players[:k] + (player,) + state.players[k + 1:])
-                if player.goto is not None and not player.going_home:
-                    state = replace(state, goals=state.goals[1:])
+            state, event = arrive(replace(moved, turn=0), k)
+            if event == "home":
+                finisher = name
+                break
+            if event == "goal":
                 try:
                     who[name].call("setUp")
                 except Misbehaved:
                     eject(name)
+                    turns.append((name, REMOVED))
         if finisher is not None or not active:
             break
         round_number += 1
-    winners = _winners(state, names, finisher)
+    winners = [names[k] for k in winner_indices(state.players, names.index(finisher) if finisher else None)]
     for name in list(names):
         try:
             who[name].call("win")
@@ -179,27 +179,6 @@ def referee(state: LabyrinthState, contestants: list[Contestant], *, setup_count
                 winners.remove(name)
             out.append(name)
     return GameResult(sorted(winners), sorted(out), turns)
-
-
-def _next_target(player, state: LabyrinthState):  # noqa: ANN001, ANN202
-    """A player who reached its goal: the next goal of the queue, or home."""
-    reached = player.reached + 1
-    if state.goals:
-        return replace(player, goto=state.goals[0], reached=reached)
-    return replace(player, going_home=True, reached=reached)
-
-
-def _winners(state: LabyrinthState, names: list[str], finisher: str | None) -> list[str]:
-    if not names:
-        return []
-    players = dict(zip(names, state.players))
-    most = max(p.reached for p in players.values())
-    best = [n for n in names if players[n].reached == most]
-    if finisher is not None and finisher in best:
-        return [finisher]
-    distance = {n: _distance(players[n].current, players[n].target) for n in best}
-    nearest = min(distance.values())
-    return [n for n in best if distance[n] == nearest]
 
 
 def sign_up(specs: list[Contestant]) -> list[Contestant]:
@@ -226,5 +205,5 @@ def play_fixture(milestone: str, specs_json: Any, state_json: Any) -> Any:
     return [result.winners, result.misbehaving]
 
 
-__all__ = ["Contestant", "GameResult", "MAX_ROUNDS", "Misbehaved", "parse_specs", "play_fixture", "referee",
+__all__ = ["Contestant", "GameResult", "MAX_ROUNDS", "Misbehaved", "OUT", "REMOVED", "parse_specs", "play_fixture", "referee",
            "sign_up"]

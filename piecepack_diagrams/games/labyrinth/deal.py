@@ -1,0 +1,71 @@
+"""Seeded starting positions: a board of random tiles with a unique pair of gems each,
+players' homes and goals on tiles that never move (odd row and odd column)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ...errors import SetupError
+from ...rng import SeededRandom
+from .board import Board, Tile
+from .connectors import CONNECTORS, SYMBOLS
+from .jsonio import board_json, coordinate_json, gem_names
+from .state import LabyrinthState, Player
+
+#: The course's colour names, in the order players get them.
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "pink", "white", "black")
+#: The largest board dealt (each side).
+MAX_SIDE = 15
+
+
+def fixed_cells(height: int, width: int) -> list[tuple[int, int]]:
+    """The tiles no slide moves: odd rows and odd columns."""
+    return [(r, c) for r in range(1, height, 2) for c in range(1, width, 2)]
+
+
+def deal(seed: int, *, height: int = 7, width: int = 7, players: int = 4, goals: int = 0) -> LabyrinthState:
+    """A random position: every tile's connector drawn uniformly from the eleven, gem pairs
+    all different, ``players`` avatars at their homes, each home and first goal a distinct
+    fixed tile where possible, and ``goals`` further goals in the queue.
+
+    Raises :class:`SetupError` for a size or player count the game cannot hold.
+    """
+    if not (2 <= height <= MAX_SIDE and 2 <= width <= MAX_SIDE):
+        raise SetupError(f"a {height}x{width} board is not dealt", expected=f"2 to {MAX_SIDE} rows and columns")
+    cells = fixed_cells(height, width)
+    if not 1 <= players <= min(len(COLOURS), len(cells)):
+        raise SetupError(f"{players} players do not fit a {height}x{width} board",
+                         expected=f"1 to {min(len(COLOURS), len(cells))} players")
+    if not 0 <= goals <= 100:
+        raise SetupError(f"{goals} further goals", expected="0 to 100")
+    rng = SeededRandom(seed)
+    symbols = list(CONNECTORS)
+    pairs = rng.shuffled(list(combinations(sorted(gem_names()), 2)))
+    tiles = [Tile(CONNECTORS[symbols[rng.below(len(symbols))]], pairs[k]) for k in range(height * width + 1)]
+    board = Board(tuple(tuple(tiles[r * width:(r + 1) * width]) for r in range(height)))
+    homes = rng.shuffled(cells)[:players]
+    placed = []
+    for k, home in enumerate(homes):
+        others = [c for c in cells if c != home] or cells
+        placed.append(Player(COLOURS[k], home, home, rng.choice(others)))
+    queue = tuple(rng.choice(cells) for _ in range(goals))
+    return LabyrinthState(board, tiles[-1], tuple(placed), None, queue)
+
+
+def state_json(state: LabyrinthState) -> dict[str, Any]:
+    """The course's JSON referee state for ``state`` (with ``goals`` when there are any)."""
+    spare = state.spare
+    out: dict[str, Any] = {
+        "board": board_json(state.board),
+        "spare": {"tilekey": SYMBOLS[spare.connector], "1-image": spare.gems[0], "2-image": spare.gems[1]},
+        "plmt": [{"current": coordinate_json(p.current), "home": coordinate_json(p.home), "color": p.color,
+                  **({"goto": coordinate_json(p.goto)} if p.goto is not None else {})} for p in state.players],
+        "last": list(state.last) if state.last is not None else None,
+    }
+    if state.goals:
+        out["goals"] = [coordinate_json(g) for g in state.goals]
+    return out
+
+
+__all__ = ["COLOURS", "MAX_SIDE", "deal", "fixed_cells", "state_json"]

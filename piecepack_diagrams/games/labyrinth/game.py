@@ -1,0 +1,103 @@
+"""Labyrinth as a game of the engine: the position from a record's header, one turn
+per move number (see :mod:`.notation`), the status, the legal turns and the drawing."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from ...engine.game import Game, Status, header_seed, register
+from ...errors import PiecepackError, RuleError, SetupError, SourceLocation
+from ...notation import MoveGroup
+from ...scene import Scene
+from .notation import OUT, dealt, format_turn, parse_header, parse_turn
+from .picture import position_scene
+from .rules import LabyrinthPlay, remove, take_turn
+from .state import Move
+from .strategies import lines
+
+
+class Labyrinth(Game[LabyrinthPlay]):
+    """Labyrinth: slide a row or column, insert the spare, walk to your treasure and home."""
+
+    name = "labyrinth"
+    title = "Labyrinth"
+
+    def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
+              location: SourceLocation | None = None) -> LabyrinthPlay:
+        """The start: the header's ``State`` or inline position, or a position dealt from
+        ``Seed`` (with ``Size``, default ``7x7``, and ``Players``, default 4)."""
+        try:
+            if seed is not None or ("Seed" in metadata and "State" not in metadata and "Board" not in metadata):
+                return dealt(metadata, header_seed(metadata, seed))
+            return parse_header(metadata)
+        except SetupError as exc:
+            raise exc.with_location(location) if location else exc from None
+
+    def apply(self, play: LabyrinthPlay, group: MoveGroup, *, metadata: Mapping[str, Any]) -> LabyrinthPlay:
+        """The game after one move number's tokens: removals outside a turn, and at most one turn.
+
+        Raises :class:`RuleError` worded ``turn 12 (red): ...`` at the token's location.
+        """
+        number = group.label.rstrip(".")
+        turns = 0
+        for token in group.moves:
+            player = play.to_move
+            label = f"turn {number} ({player.color if player else 'after the end'})"
+            try:
+                action = parse_turn(token.text)
+                if isinstance(action, tuple):
+                    play = remove(play, action[1], label=label)
+                    continue
+                turns += 1
+                if turns > 1:
+                    raise RuleError("a move number holds one turn; number each turn", move=label,
+                                    token=token.text, rule="one turn per move number")
+                play = take_turn(play, None if action == OUT else action, label=label)
+            except PiecepackError as exc:
+                if exc.token is None:
+                    exc.token = token.text
+                raise exc.with_location(token.location) from None
+        return play
+
+    def status(self, play: LabyrinthPlay) -> Status:
+        if not play.ended:
+            player = play.to_move
+            name = play.name_of(player.color) if player else ""
+            return Status("playing", detail=f"round {play.round}, {name} to move")
+        winners = [play.name_of(c) for c in play.winners()]
+        verdict = (" and ".join(winners) + (" wins" if len(winners) == 1 else " win")) if winners else "nobody wins"
+        return Status("won" if play.finisher else "over", detail=f"{play.ended}; {verdict}")
+
+    def legal_moves(self, play: LabyrinthPlay) -> Iterable[str] | None:
+        """Every legal turn of the player to move: each slide, rotation and reachable tile, and pass."""
+        player = play.to_move
+        if player is None:
+            return []
+        position = play.position
+        out = []
+        for index, direction in lines(position):
+            for degrees in (0, 90, 180, 270):
+                after = position.slid(index, direction, degrees)
+                here = after.players[position.turn].current
+                out += [format_turn(Move(index, direction, degrees, cell)) for cell in after.board.reachable(here)
+                        if cell != here]
+        return out + ["pass"]
+
+    def scene(self, play: LabyrinthPlay, *, caption: str = "", show_legal: bool = False) -> Scene:
+        """The board; the caption gets what the last turn did, and the end of the game."""
+        notes = [caption] if caption else []
+        last = play.last_turn
+        if last is not None:
+            move = last.move
+            line = "row" if move.direction in ("LEFT", "RIGHT") else "column"
+            r, c = move.destination
+            notes.append(f"{play.name_of(last.color)} slid {line} {move.index} {move.direction.lower()}, "
+                         f"spare turned {move.degrees}, walked to ({r}, {c})")
+        if play.ended:
+            notes.append(self.status(play).detail)
+        return position_scene(play, caption="; ".join(notes), show_legal=show_legal)
+
+
+GAME = register(Labyrinth(), "maze")
+
+__all__ = ["GAME", "Labyrinth"]
