@@ -107,8 +107,9 @@ class RuleError(PiecepackError):
 
     def describe(self) -> str:
         text = super().describe()
-        if self.move and not text.startswith("move "):
-            text = f"move {self.move}: {text}"
+        if self.move and not text.startswith(("move ", "turn ")):
+            # Labels that already say what they are ("turn 12 (red)") keep their own word.
+            text = f"{self.move}: {text}" if self.move.startswith("turn ") else f"move {self.move}: {text}"
         return text
 
 
