@@ -95,7 +95,19 @@ def main() -> int:
             except ValueError:
                 pass  # the few fixtures that are not valid input
 
-    corpus_s = median_seconds(whole_corpus, 1)
+    corpus_s = median_seconds(whole_corpus, 3)
+    from dataclasses import replace as _replace
+
+    from piecepack_diagrams.api import first_record, scene_of
+    from piecepack_diagrams.sheets.plates import is_key
+
+    game = replay(first_record(ROOT / "records" / "labyrinth" / "seven-by-seven-four-players.ppn", 1))
+    maze_scene = scene_of(game, "last")
+    board_scene = _replace(maze_scene, annotations=tuple(a for a in maze_scene.annotations if not is_key(a)))
+    render_svg(board_scene)
+    board_svg_s = median_seconds(lambda: render_svg(board_scene), args.repeat, 5)
+    render_svg(maze_scene)
+    keyed_svg_s = median_seconds(lambda: render_svg(maze_scene), args.repeat, 5)
     rows = [
         ("records parsed per second", f"{len(texts) / parse_s:,.0f}", "-"),
         ("moves replayed per second", f"{moves / replay_s:,.0f}", "-"),
@@ -112,6 +124,8 @@ def main() -> int:
         ("Landlocked: a position to SVG", f"{ll_svg_s * 1000:.2f} ms", "< 4 ms"),
         ("Labyrinth: reachability on a 7x7 board", f"{reach_s * 1e6:.1f} us", "< 50 us"),
         ("Labyrinth: the whole fixture corpus (972 pairs)", f"{corpus_s:.1f} s", "< 60 s"),
+        ("Labyrinth: a 7x7 board to SVG (tiles, gems, spare, players)", f"{board_svg_s * 1000:.2f} ms", "< 5 ms"),
+        ("Labyrinth: the same with its key of 67 gems", f"{keyed_svg_s * 1000:.2f} ms", "-"),
     ]
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}")
     width = max(len(r[0]) for r in rows)

@@ -133,7 +133,28 @@ class Marker:
 
 MARKER_SHAPES = ("disc", "square", "diamond", "ring")
 
-Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outline, Marker]
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Annotations that make one thing (a maze tile: its wall, passages and gems; a key),
+    drawn in order as one unit, which renderers may reuse whole."""
+
+    items: tuple["Annotation", ...]
+    role: str = "group"
+
+
+Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outline, Marker, Group]
+
+
+def flattened(annotations: tuple[Annotation, ...]) -> list[Annotation]:
+    """The annotations with every group replaced by its items, in drawing order."""
+    out: list[Annotation] = []
+    for a in annotations:
+        if isinstance(a, Group):
+            out += flattened(a.items)
+        else:
+            out.append(a)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +199,7 @@ class Scene:
             for x, y in p.corners():
                 xs.append(x)
                 ys.append(y)
-        for a in self.annotations:
+        for a in flattened(self.annotations):
             if isinstance(a, Arrow):
                 pts: tuple[tuple[float, float], ...] = (a.start, a.end)
             elif isinstance(a, (PathLine, Outline)):

@@ -222,8 +222,8 @@ def test_the_board_is_drawn_where_the_rules_put_it(pixels):
     # (2, 2) runs north-south; (2, 0) east-west.
     assert _close(at(2.5, 0.85), passage) and _close(at(2.85, 0.5), wall)
     assert _close(at(0.85, 0.5), passage) and _close(at(0.5, 0.85), wall)
-    # Ann (red) walked to (1, 0): her avatar is there, left of centre and up a little.
-    assert _close(at(0.4, 1.6), "#D62828")
+    # Ann (red) walked to (1, 0): her avatar is on the tile's centre.
+    assert _close(at(0.45, 1.55), "#D62828")
     # The slide of row 0 to the left: an arrow outside the right end of the row.
     assert _close(at(3.4, 2.5), "#C8102E")
     # Blue's home, a square in the lower left corner of (1, 2).

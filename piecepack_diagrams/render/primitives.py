@@ -15,7 +15,8 @@ from functools import lru_cache
 from typing import Iterator
 
 from ..pieces import Piece, size_of
-from ..scene import Arrow, EdgeMark, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene, ScenePiece
+from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene,
+                     ScenePiece)
 from ..theme import Theme
 from .lettering import text_width
 from .caches import cached
@@ -147,33 +148,53 @@ _PAWN: tuple[Point, ...] = (
 def annotation_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
     """The primitives that draw a scene's annotations."""
     for a in scene.annotations:
-        if isinstance(a, Highlight):
-            yield Polygon(((a.x - a.width / 2, a.y - a.height / 2), (a.x + a.width / 2, a.y - a.height / 2),
-                           (a.x + a.width / 2, a.y + a.height / 2), (a.x - a.width / 2, a.y + a.height / 2)),
-                          theme.highlight, "none", 0.0, theme.highlight_opacity)
-        elif isinstance(a, Arrow):
-            yield from _arrow(a.start, a.end, theme)
-        elif isinstance(a, PathLine):
-            yield Polyline(a.points, a.colour or theme.annotation, 3.0)
-        elif isinstance(a, Outline):
-            yield Polygon(a.points, theme.maze_passage if a.role == "passage" else theme.shade, "none", 0.0)
-        elif isinstance(a, Marker):
-            yield from _marker(a, theme)
-        elif isinstance(a, Label):
-            # A label that starts at x is centred half its set width further on.
-            x = a.x + text_width(a.text, theme.lettering_font) * a.size / 2 if a.anchor == "start" else a.x
-            yield Text(x, a.y, a.text, a.size, theme.edge)
-        elif isinstance(a, Rectangle):
-            x0, y0, x1, y1 = a.x - a.width / 2, a.y - a.height / 2, a.x + a.width / 2, a.y + a.height / 2
-            fill = {"shaded": theme.shade, "wall": theme.maze_wall}.get(a.role, theme.piece_background)
-            yield Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, theme.edge, theme.line_width)
-            if a.grid > 0:
-                for k in range(1, min(64, round(a.width / a.grid))):
-                    yield Polyline(((x0 + k * a.grid, y0), (x0 + k * a.grid, y1)), theme.grid_lines, theme.line_width / 2)
-                for k in range(1, min(64, round(a.height / a.grid))):
-                    yield Polyline(((x0, y0 + k * a.grid), (x1, y0 + k * a.grid)), theme.grid_lines, theme.line_width / 2)
-        elif isinstance(a, EdgeMark):
-            yield Polyline((a.start, a.end), theme.edge, theme.line_width * 5)
+        yield from _annotation(a, theme)
+
+
+def annotation_stamp(a: Annotation, theme: Theme) -> Stamp:
+    """The (cached) stamp of one annotation (a group: all its items) where it lies."""
+    return _annotation_stamps(theme)(a)
+
+
+@cached(maxsize=8)
+def _annotation_stamps(theme: Theme):  # noqa: ANN202 - one cache per theme, as for pieces
+    @lru_cache(maxsize=8192)
+    def stamp(a: Annotation) -> Stamp:
+        return Stamp.from_primitives(tuple(_annotation(a, theme)))
+    return stamp
+
+
+def _annotation(a: Annotation, theme: Theme) -> Iterator[Primitive]:
+    if isinstance(a, Group):
+        for item in a.items:
+            yield from _annotation(item, theme)
+    elif isinstance(a, Highlight):
+        yield Polygon(((a.x - a.width / 2, a.y - a.height / 2), (a.x + a.width / 2, a.y - a.height / 2),
+                       (a.x + a.width / 2, a.y + a.height / 2), (a.x - a.width / 2, a.y + a.height / 2)),
+                      theme.highlight, "none", 0.0, theme.highlight_opacity)
+    elif isinstance(a, Arrow):
+        yield from _arrow(a.start, a.end, theme)
+    elif isinstance(a, PathLine):
+        yield Polyline(a.points, a.colour or theme.annotation, 3.0)
+    elif isinstance(a, Outline):
+        yield Polygon(a.points, theme.maze_passage if a.role == "passage" else theme.shade, "none", 0.0)
+    elif isinstance(a, Marker):
+        yield from _marker(a, theme)
+    elif isinstance(a, Label):
+        # A label that starts at x is centred half its set width further on.
+        x = a.x + text_width(a.text, theme.lettering_font) * a.size / 2 if a.anchor == "start" else a.x
+        yield Text(x, a.y, a.text, a.size, theme.edge)
+    elif isinstance(a, Rectangle):
+        x0, y0, x1, y1 = a.x - a.width / 2, a.y - a.height / 2, a.x + a.width / 2, a.y + a.height / 2
+        fill = {"shaded": theme.shade, "wall": theme.maze_wall}.get(a.role, theme.piece_background)
+        yield Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, theme.edge, theme.line_width)
+        if a.grid > 0:
+            for k in range(1, min(64, round(a.width / a.grid))):
+                yield Polyline(((x0 + k * a.grid, y0), (x0 + k * a.grid, y1)), theme.grid_lines, theme.line_width / 2)
+            for k in range(1, min(64, round(a.height / a.grid))):
+                yield Polyline(((x0, y0 + k * a.grid), (x1, y0 + k * a.grid)), theme.grid_lines, theme.line_width / 2)
+    elif isinstance(a, EdgeMark):
+        yield Polyline((a.start, a.end), theme.edge, theme.line_width * 5)
 
 
 def _marker(m: Marker, theme: Theme) -> Iterator[Primitive]:
@@ -221,8 +242,8 @@ def scene_stamps(scene: Scene, theme: Theme) -> Iterator[Placed]:
     stamp = _stamps(theme)
     for p in scene.pieces:
         yield stamp(p.piece, p.angle % 360), p.x, p.y
-    for prim in annotation_primitives(scene, theme):
-        yield Stamp.from_primitives((prim,)), 0.0, 0.0
+    for a in scene.annotations:
+        yield annotation_stamp(a, theme), 0.0, 0.0
 
 
 def moved(prim: Primitive, dx: float, dy: float) -> Primitive:
@@ -242,5 +263,5 @@ def scene_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
 
 
 __all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text",
-           "Placed", "Stamp", "annotation_primitives", "moved", "piece_primitives", "piece_stamp", "scene_primitives",
+           "Placed", "Stamp", "annotation_primitives", "annotation_stamp", "moved", "piece_primitives", "piece_stamp", "scene_primitives",
            "scene_stamps"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from ..scene import Arrow, EdgeMark, Label, Marker, Outline, Rectangle, Scene
+from ..scene import Arrow, EdgeMark, Group, Label, Marker, Outline, Rectangle, Scene, flattened
 from ..theme import DEFAULT, Theme
 
 COLUMNS_PER_INCH = 4
@@ -99,7 +99,9 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
             grid.put(c - 1, r, f"P{suit}")
         else:
             grid.put(c, r, {"bit": "●", "pyramid": "▲", "card": "▯", "board": "#"}.get(piece.kind, piece.kind[0]))
-    for a in scene.annotations:
+    # A key of gems is left to the picture formats: the board's text shows no gems.
+    shown = tuple(a for a in scene.annotations if not (isinstance(a, Group) and a.role == "legend-gem"))
+    for a in flattened(shown):
         if isinstance(a, Rectangle) and a.role == "wall":
             continue  # maze tiles: their passages show as glyphs
         if isinstance(a, Rectangle):
@@ -112,13 +114,13 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
             grid.hline(c0, c1, r1)
             grid.vline(c0, r0, r1)
             grid.vline(c1, r0, r1)
-        elif isinstance(a, Label) and a.role != "legend-gem":
+        elif isinstance(a, Label):
             c, r = cell(a.x, a.y)
             # Text is wider here than in a drawing: keep a label that would start off the page on it.
             grid.put(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text)
         elif isinstance(a, Outline) and a.glyph:
             grid.put(*cell(*a.glyph_at), a.glyph)
-        elif isinstance(a, Marker) and a.role not in ("gem", "legend-gem"):
+        elif isinstance(a, Marker) and a.role != "gem":
             # Gems are left to the picture formats: a cell holds a glyph, not two numbers.
             c, r = cell(a.x, a.y)
             mark = a.text or {"square": "■", "diamond": "◆", "ring": "○"}.get(a.shape, "●")

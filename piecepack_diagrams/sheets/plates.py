@@ -46,7 +46,9 @@ def plate_scenes(result: Replay, moves: range | None = None) -> tuple[Scene | No
     indices = moves if moves is not None else range(len(result.positions))
     scenes = [scene_of(result, k) for k in indices]
     key = [a for a in scenes[0].annotations if is_key(a)] if scenes else []
-    scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a))) for s in scenes]
+    # Without their key, scenes are framed afresh (a game's own frame makes room for it).
+    scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a)),
+                      frame=None if key else s.frame) for s in scenes]
     frames = [s.bounds() for s in scenes]
     if not frames:
         return None, []

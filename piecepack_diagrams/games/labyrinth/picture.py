@@ -12,7 +12,7 @@ import colorsys
 import zlib
 from functools import lru_cache
 
-from ...scene import Arrow, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene
+from ...scene import Arrow, Bounds, Group, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene
 from .board import Coordinate, Tile
 from .connectors import EAST, NORTH, SOUTH, SYMBOLS, WEST
 from .rules import LabyrinthPlay
@@ -35,13 +35,24 @@ def player_colour(color: str) -> str:
     return "#808080"
 
 
+def _palette() -> tuple[str, ...]:
+    # Twelve hues, alternately lighter and darker: colours a reader can tell apart; the
+    # numbers on the marks tell apart the gems that share one.
+    out = []
+    for k in range(12):
+        r, g, b = colorsys.hls_to_rgb(k / 12, (0.45, 0.65)[k % 2], 0.75)
+        out.append(f"#{round(r * 255):02X}{round(g * 255):02X}{round(b * 255):02X}")
+    return tuple(out)
+
+
+GEM_PALETTE = _palette()
+
+
 @lru_cache(maxsize=512)
 def gem_colour(gem: str) -> str:
-    """A colour of its own for each gem name (the same on every run and machine)."""
-    hue = (zlib.crc32(gem.encode("utf-8")) % 360) / 360
-    shade = zlib.crc32(gem[::-1].encode("utf-8")) % 3
-    r, g, b = colorsys.hls_to_rgb(hue, (0.42, 0.55, 0.68)[shade], 0.75)
-    return f"#{round(r * 255):02X}{round(g * 255):02X}{round(b * 255):02X}"
+    """The colour of a gem's marks: one of :data:`GEM_PALETTE`, chosen by its name (the
+    same on every run and machine)."""
+    return GEM_PALETTE[zlib.crc32(gem.encode("utf-8")) % len(GEM_PALETTE)]
 
 
 @lru_cache(maxsize=16)
@@ -63,13 +74,14 @@ def passage(mask: int) -> tuple[tuple[float, float], ...]:
     return tuple(out)
 
 
-def tile_annotations(tile: Tile, x: float, y: float, numbers: dict[str, int]) -> list:
+def tile_annotations(tile: Tile, x: float, y: float, numbers: dict[str, int]) -> Group:
     """A tile centred at ``(x, y)``: the wall, the passages and the two gems."""
     shape = tuple((x + dx, y + dy) for dx, dy in passage(tile.connector))
     g1, g2 = tile.gems
-    return [Rectangle(x, y, 1.0, 1.0, role="wall"), Outline(shape, glyph=SYMBOLS[tile.connector], glyph_at=(x, y)),
-            Marker(x - CORNER, y + CORNER, 0.26, gem_colour(g1), text=str(numbers.get(g1, "")), role="gem"),
-            Marker(x + CORNER, y - CORNER, 0.26, gem_colour(g2), text=str(numbers.get(g2, "")), role="gem")]
+    return Group((Rectangle(x, y, 1.0, 1.0, role="wall"), Outline(shape, glyph=SYMBOLS[tile.connector], glyph_at=(x, y)),
+                  Marker(x - CORNER, y + CORNER, 0.26, gem_colour(g1), text=str(numbers.get(g1, "")), role="gem"),
+                  Marker(x + CORNER, y - CORNER, 0.26, gem_colour(g2), text=str(numbers.get(g2, "")), role="gem")),
+                 role="tile")
 
 
 def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool = False,
@@ -89,7 +101,7 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
     notes: list = []
     for r, row in enumerate(board.tiles):
         for c, tile in enumerate(row):
-            notes += tile_annotations(tile, *centre((r, c)), numbers)
+            notes.append(tile_annotations(tile, *centre((r, c)), numbers))
     if show_legal and play.to_move is not None:
         notes += [Highlight(*centre(cell), 1.0, 1.0) for cell in _reachable_somehow(play)]
     players = position.players
@@ -117,14 +129,19 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
     for player in players:
         x, y = centre(player.current)
         k = here[player.current] = here.get(player.current, -1) + 1
-        notes.append(Marker(x - 0.1 + 0.12 * k, y + 0.1 - 0.12 * k, 0.34, player_colour(player.color), "disc",
+        notes.append(Marker(x + 0.13 * k, y - 0.13 * k, 0.34, player_colour(player.color), "disc",
                             _initial(play, player.color), role="avatar"))
     sx, sy = w + 1.5, h - 0.5
-    notes += tile_annotations(position.spare, sx, sy, numbers)
+    notes.append(tile_annotations(position.spare, sx, sy, numbers))
     notes.append(Label(sx, sy + 0.75, "spare", 0.2))
+    # A frame that does not depend on the turn (room for a slide arrow on every side), so
+    # every position of a game is drawn at the same scale.
+    x1, y0 = w + 2.25, -1.0
     if legend:
-        notes += _legend(play, gems, numbers, x0=w + 1.0, top=h - 1.6, width=w + 2.6)
-    return Scene((), tuple(notes), caption=caption, title="Labyrinth")
+        key, right, bottom = _legend(play, gems, numbers, x0=w + 1.0, top=h - 1.6, width=w + 2.6)
+        notes += key
+        x1, y0 = max(x1, right + 0.25), min(y0, bottom - 0.25)
+    return Scene((), tuple(notes), caption=caption, title="Labyrinth", frame=Bounds(-1.0, y0, x1, h + 1.0))
 
 
 def _initial(play: LabyrinthPlay, color: str) -> str:
@@ -159,34 +176,39 @@ _PLAYER_TEXT, _GEM_TEXT, _CHAR = 0.18, 0.14, 0.62
 
 
 def _legend(play: LabyrinthPlay, gems: list[str], numbers: dict[str, int], *, x0: float, top: float,
-            width: float) -> list:
+            width: float) -> tuple[list, float, float]:
     """The players (avatar, name, where it is heading) under the spare, and the gems by
-    number in as few rows under the board as fit ``width`` inches."""
-    out: list = []
+    number in as few rows under the board as fit ``width`` inches; and how far right and
+    down they reach (estimated: games do not measure text)."""
+    right = x0
+    players: list = []
     y = top
     for player in play.position.players:
         colour = player_colour(player.color)
-        out.append(Marker(x0 + 0.2, y, 0.3, colour, "disc", _initial(play, player.color), role="legend"))
+        players.append(Marker(x0 + 0.2, y, 0.3, colour, "disc", _initial(play, player.color)))
         name = play.name_of(player.color)
         heading = "home" if player.going_home else "goal"
         text = f"{name}: {heading}" if name == player.color else f"{name} ({player.color}): {heading}"
-        out.append(Label(x0 + 0.5, y, text, _PLAYER_TEXT, role="legend", anchor="start"))
+        players.append(Label(x0 + 0.5, y, text, _PLAYER_TEXT, anchor="start"))
+        right = max(right, x0 + 0.5 + _CHAR * _PLAYER_TEXT * len(text))
         y -= 0.5
+    out: list = [Group(tuple(players), role="legend")]
     if not gems:
-        return out
+        return out, right, 0.0
     for rows in range(1, len(gems) + 1):
         columns = [gems[k:k + rows] for k in range(0, len(gems), rows)]
         widths = [0.45 + _CHAR * _GEM_TEXT * max(len(g) for g in column) for column in columns]
         if sum(widths) <= width:
             break
     x = 0.2
+    key: list = []
     for column, column_width in zip(columns, widths):
         for row, gem in enumerate(column):
-            gy = -0.45 - row * 0.25
-            out.append(Marker(x, gy, 0.22, gem_colour(gem), text=str(numbers[gem]), role="legend-gem"))
-            out.append(Label(x + 0.17, gy, gem, _GEM_TEXT, role="legend-gem", anchor="start"))
+            gy = -1.05 - row * 0.25
+            key.append(Marker(x, gy, 0.22, gem_colour(gem), text=str(numbers[gem])))
+            key.append(Label(x + 0.17, gy, gem, _GEM_TEXT, anchor="start"))
         x += column_width
-    return out
+    return out + [Group(tuple(key), role="legend-gem")], max(right, x), -1.05 - (len(columns[0]) - 1) * 0.25 - 0.15
 
 
-__all__ = ["COLOUR_NAMES", "gem_colour", "passage", "player_colour", "position_scene", "tile_annotations"]
+__all__ = ["COLOUR_NAMES", "GEM_PALETTE", "gem_colour", "passage", "player_colour", "position_scene", "tile_annotations"]
