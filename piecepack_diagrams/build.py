@@ -13,9 +13,11 @@ from .errors import PiecepackError
 from .notation import iter_records
 from .output import write_atomic
 from .render import render
+from .sheets.plates import plates_pdf
 from .theme import DEFAULT, Theme
 
-#: What ``build`` writes for each game: the final position in these formats.
+#: What ``build`` writes for each game: the final position in these formats, and its plates
+#: (every position, six a page) as ``NAME-plates.pdf``.
 BUILD_FORMATS = ("svg", "pdf", "png", "txt")
 
 
@@ -43,7 +45,7 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
           theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS,
           progress: TextIO | None = sys.stderr) -> BuildReport:
     """Replay every ``*.ppn`` under ``records_dir`` and draw each game's final position
-    into ``output_dir`` (mirroring the folders). A record that fails is reported
+    and its plates into ``output_dir`` (mirroring the folders). A record that fails is reported
     and skipped; the others are still built."""
     root, out = Path(records_dir), Path(output_dir)
     files = sorted(root.rglob("*.ppn"))
@@ -60,6 +62,8 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
                 scene = scene_of(result, "last")
                 for fmt in formats:
                     written.append(write_atomic(out / stem.with_suffix(f".{fmt}"), render(scene, fmt, theme=theme)))
+                plates = stem.with_name(f"{stem.name}-plates.pdf")
+                written.append(write_atomic(out / plates, plates_pdf(result, theme=theme)))
         except PiecepackError as exc:
             failures.append(exc.format())
         if progress is not None:

@@ -47,17 +47,11 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
     """
     font = _font(font_file)
     contours: list[tuple[list[Point], float]] = []  # raw contours with the pen position they start at
-    pen = 0.0
-    previous = None
-    for char in text:
-        index = font.get_char_index(ord(char))
-        if previous is not None:
-            pen += font.get_kerning(previous, index, _KERNING) / 64
-        glyph = font.load_char(ord(char), flags=_NO_HINTING)
+    starts, pen = _pen_positions(font, text)
+    for char, start in zip(text, starts):
+        font.load_char(ord(char), flags=_NO_HINTING)
         vertices, codes = font.get_path()
-        contours.extend(_split(vertices.tolist(), codes.tolist(), pen))
-        pen += glyph.linearHoriAdvance / 65536
-        previous = index
+        contours.extend(_split(vertices.tolist(), codes.tolist(), start))
     half = pen / 2
     out = []
     for start, segments in contours:
@@ -69,16 +63,22 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
 @cached(maxsize=4096)
 def text_width(text: str, font_file: str = "") -> float:
     """How wide ``text`` is set in one line, in em units (the advance of its letters)."""
-    font = _font(font_file)
+    return _pen_positions(_font(font_file), text)[1] / _SCALE
+
+
+def _pen_positions(font: ft2font.FT2Font, text: str) -> tuple[list[float], float]:
+    """Where each letter of ``text`` starts (kerned), and where the last one ends, in font units."""
+    starts = []
     pen = 0.0
     previous = None
     for char in text:
         index = font.get_char_index(ord(char))
         if previous is not None:
             pen += font.get_kerning(previous, index, _KERNING) / 64
+        starts.append(pen)
         pen += font.load_char(ord(char), flags=_NO_HINTING).linearHoriAdvance / 65536
         previous = index
-    return pen / _SCALE
+    return starts, pen
 
 
 def _split(vertices: list[list[float]], codes: list[int], pen: float) -> list[Contour]:

@@ -10,5 +10,5 @@ from .rules import LabyrinthPlay, Options
 from .state import LabyrinthState, Move, Player, check_move
 from .strategies import STRATEGIES, choose
 
-__all__ = ["Board", "GAME", "Labyrinth", "LabyrinthPlay", "LabyrinthState", "Options", "MILESTONES", "Move", "Player", "STRATEGIES", "Tile", "check_move", "choose",
-           "parse_board", "parse_state", "read_values", "referee", "run"]
+__all__ = ["Board", "GAME", "Labyrinth", "LabyrinthPlay", "LabyrinthState", "MILESTONES", "Move", "Options", "Player",
+           "STRATEGIES", "Tile", "check_move", "choose", "parse_board", "parse_state", "read_values", "referee", "run"]
