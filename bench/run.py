@@ -99,7 +99,7 @@ def main() -> int:
     from dataclasses import replace as _replace
 
     from piecepack_diagrams.api import first_record, scene_of
-    from piecepack_diagrams.sheets.plates import is_key
+    from piecepack_diagrams.scene import is_key
 
     game = replay(first_record(ROOT / "records" / "labyrinth" / "seven-by-seven-four-players.ppn", 1))
     maze_scene = scene_of(game, "last")

@@ -339,7 +339,8 @@ def _labyrinth_deal(args: argparse.Namespace) -> int:
     import re
 
     from .errors import SetupError
-    from .games.labyrinth.deal import deal, state_json
+    from .games.labyrinth.deal import deal
+    from .games.labyrinth.jsonio import state_json
     from .output import write_atomic
 
     size = re.fullmatch(r"(\d{1,3})x(\d{1,3})", args.size)

@@ -146,6 +146,22 @@ class Group:
 Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outline, Marker, Group]
 
 
+#: Roles of details a plain-text drawing leaves out, having a few characters an inch: a maze
+#: tile's wall square (its passages show as a connector glyph), gem marks and their key.
+PICTURE_ONLY_ROLES = frozenset({"wall", "gem", "legend-gem"})
+
+
+def is_key(annotation: Annotation) -> bool:
+    """True for a key (a legend: role ``"legend"`` or ``"legend-..."``), which a set of
+    plates shows once rather than beside every position."""
+    return annotation.role.startswith("legend")
+
+
+def is_picture_only(annotation: Annotation) -> bool:
+    """True for details that plain text leaves out (see :data:`PICTURE_ONLY_ROLES`)."""
+    return annotation.role in PICTURE_ONLY_ROLES
+
+
 def flattened(annotations: tuple[Annotation, ...]) -> list[Annotation]:
     """The annotations with every group replaced by its items, in drawing order."""
     out: list[Annotation] = []

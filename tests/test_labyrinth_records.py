@@ -17,7 +17,8 @@ from piecepack_diagrams.cli import main
 from piecepack_diagrams.engine import replay, validate_file
 from piecepack_diagrams.errors import PiecepackError, RuleError, SetupError
 from piecepack_diagrams.games.labyrinth import parse_state, read_values
-from piecepack_diagrams.games.labyrinth.deal import deal, state_json
+from piecepack_diagrams.games.labyrinth.deal import deal
+from piecepack_diagrams.games.labyrinth.jsonio import state_json
 from piecepack_diagrams.games.labyrinth.play import play_game
 from piecepack_diagrams.games.labyrinth.rules import Options
 from piecepack_diagrams.notation import parse_records
@@ -281,3 +282,31 @@ def test_plates_of_a_game(tmp_path):
     assert main(["plates", str(record), "--moves", "0-10", "-o", str(again)]) == 0
     assert out.read_bytes() == again.read_bytes()
     assert main(["plates", str(record), "--moves", "5-900", "-o", str(tmp_path / "bad.pdf")]) == 1
+
+
+def test_legal_moves_are_every_slide_turn_and_reachable_tile():
+    game = _game("")
+    moves = game.game.legal_moves(game.final.state)
+    # Worked out by hand for the 3x3 board, Ann at the centre, 4 turns of the spare each:
+    # row 0 either way and row 2 right leave her row alone (2 tiles to walk to: 24 moves);
+    # row 2 left brings the north-south tile under the crossing (3 tiles: 12); column 0
+    # either way brings a corridor into (1, 0) (2 tiles each: 16); column 2 down brings a
+    # corridor into (1, 2) (2 tiles: 8) but up brings the north-south tile, closed to her
+    # (1 tile: 4). And pass: 65.
+    assert len(moves) == 65 and len(set(moves)) == 65 and moves[-1] == "pass"
+    assert "2L90@2,1" in moves and "2R90@2,1" not in moves
+    assert "0L0@1,0" in moves and "2U270@1,0" in moves and "2U0@1,2" not in moves
+    for move in moves[:-1:7]:
+        _game(f"1. {move}")  # each one replays
+
+
+def test_a_player_thrown_out_at_setup_counts_as_a_move_unless_the_option_says_not():
+    _game("1. out:blue pass 2. 0L0@1,0")  # round 1 was not a round of passes
+    header = HEADER.replace("...\n", "Options: {setup_ejection_counts: false}\n...\n")
+    assert "the game is over: every player passed in round 1" in str(_error("1. out:blue pass 2. 0L0@1,0", header))
+
+
+def test_a_seed_deals_the_position():
+    game = _game("1. pass", "---\nGameType: Labyrinth\nSeed: 3\nSize: 9x9\nPlayers: 3\n...\n")
+    assert game.positions[0].state.position == deal(3, height=9, width=9, players=3)
+    assert "Size must be ROWSxCOLUMNS" in str(_error("1. pass", "---\nGameType: Labyrinth\nSeed: 3\nSize: big\n...\n"))

@@ -3,7 +3,9 @@
 A table inch is four columns wide and two rows tall. Tiles are boxes (a
 tile back shows its 2x2 grid), coins ``(4)`` face up or ``(☾)`` suit up, dice
 ``[4☾]``, pawns ``P☾``; figure rectangles are boxes (shaded ``░``), leading
-edges heavy lines, labels plain text. Readable in any terminal with a
+edges heavy lines, labels plain text; maze tiles their connector glyph, marks
+their text (an avatar's initial) or a shape character. Details too small for
+text (:data:`~piecepack_diagrams.scene.PICTURE_ONLY_ROLES`) are left out. Readable in any terminal with a
 monospaced font.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from ..scene import Arrow, EdgeMark, Group, Label, Marker, Outline, Rectangle, Scene, flattened
+from ..scene import Arrow, EdgeMark, Label, Marker, Outline, Rectangle, Scene, flattened, is_picture_only
 from ..theme import DEFAULT, Theme
 
 COLUMNS_PER_INCH = 4
@@ -99,11 +101,10 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
             grid.put(c - 1, r, f"P{suit}")
         else:
             grid.put(c, r, {"bit": "●", "pyramid": "▲", "card": "▯", "board": "#"}.get(piece.kind, piece.kind[0]))
-    # A key of gems is left to the picture formats: the board's text shows no gems.
-    shown = tuple(a for a in scene.annotations if not (isinstance(a, Group) and a.role == "legend-gem"))
+    shown = tuple(a for a in scene.annotations if not is_picture_only(a))
     for a in flattened(shown):
-        if isinstance(a, Rectangle) and a.role == "wall":
-            continue  # maze tiles: their passages show as glyphs
+        if is_picture_only(a):
+            continue
         if isinstance(a, Rectangle):
             c0, r0 = cell(a.x - a.width / 2, a.y + a.height / 2)
             c1, r1 = cell(a.x + a.width / 2, a.y - a.height / 2)
@@ -120,8 +121,7 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
             grid.put(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text)
         elif isinstance(a, Outline) and a.glyph:
             grid.put(*cell(*a.glyph_at), a.glyph)
-        elif isinstance(a, Marker) and a.role != "gem":
-            # Gems are left to the picture formats: a cell holds a glyph, not two numbers.
+        elif isinstance(a, Marker):
             c, r = cell(a.x, a.y)
             mark = a.text or {"square": "■", "diamond": "◆", "ring": "○"}.get(a.shape, "●")
             free = next((c + d for d in (0, 1, -1, 2, -2) if all(grid.is_free(c + d + k, r) for k in range(len(mark)))),

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from ..engine.replay import Replay
 from ..errors import SetupError
-from ..scene import Bounds, Scene
+from ..scene import Bounds, Scene, is_key
 from ..theme import DEFAULT, Theme
 from .pdf import Cell, paginate, render_pages
 from .template import Template, load_template
@@ -30,11 +30,6 @@ def parse_moves(text: str, last: int) -> range:
         raise SetupError(f"moves {text} are not in the record, which has moves 0 (setup) to {last}", token=text,
                          expected=f"a range within 0-{last}")
     return range(first, end + 1)
-
-
-def is_key(annotation: object) -> bool:
-    """True for the parts of a scene that are a key (a legend), which plates show once."""
-    return str(getattr(annotation, "role", "")).startswith("legend")
 
 
 def plate_scenes(result: Replay, moves: range | None = None) -> tuple[Scene | None, list[Scene]]:

@@ -4,13 +4,12 @@ players' homes and goals on tiles that never move (odd row and odd column)."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from ...errors import SetupError
 from ...rng import SeededRandom
 from .board import Board, Tile
-from .connectors import CONNECTORS, SYMBOLS
-from .jsonio import board_json, coordinate_json, gem_names
+from .connectors import CONNECTORS
+from .jsonio import gem_names
 from .state import LabyrinthState, Player
 
 #: The course's colour names, in the order players get them.
@@ -53,19 +52,4 @@ def deal(seed: int, *, height: int = 7, width: int = 7, players: int = 4, goals:
     return LabyrinthState(board, tiles[-1], tuple(placed), None, queue)
 
 
-def state_json(state: LabyrinthState) -> dict[str, Any]:
-    """The course's JSON referee state for ``state`` (with ``goals`` when there are any)."""
-    spare = state.spare
-    out: dict[str, Any] = {
-        "board": board_json(state.board),
-        "spare": {"tilekey": SYMBOLS[spare.connector], "1-image": spare.gems[0], "2-image": spare.gems[1]},
-        "plmt": [{"current": coordinate_json(p.current), "home": coordinate_json(p.home), "color": p.color,
-                  **({"goto": coordinate_json(p.goto)} if p.goto is not None else {})} for p in state.players],
-        "last": list(state.last) if state.last is not None else None,
-    }
-    if state.goals:
-        out["goals"] = [coordinate_json(g) for g in state.goals]
-    return out
-
-
-__all__ = ["COLOURS", "MAX_SIDE", "deal", "fixed_cells", "state_json"]
+__all__ = ["COLOURS", "MAX_SIDE", "deal", "fixed_cells"]

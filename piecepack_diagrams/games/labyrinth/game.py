@@ -12,8 +12,7 @@ from ...scene import Scene
 from .notation import OUT, dealt, format_turn, parse_header, parse_turn
 from .picture import position_scene
 from .rules import LabyrinthPlay, remove, take_turn
-from .state import Move
-from .strategies import lines
+from .strategies import legal_turns
 
 
 class Labyrinth(Game[LabyrinthPlay]):
@@ -70,18 +69,9 @@ class Labyrinth(Game[LabyrinthPlay]):
 
     def legal_moves(self, play: LabyrinthPlay) -> Iterable[str] | None:
         """Every legal turn of the player to move: each slide, rotation and reachable tile, and pass."""
-        player = play.to_move
-        if player is None:
+        if play.to_move is None:
             return []
-        position = play.position
-        out = []
-        for index, direction in lines(position):
-            for degrees in (0, 90, 180, 270):
-                after = position.slid(index, direction, degrees)
-                here = after.players[position.turn].current
-                out += [format_turn(Move(index, direction, degrees, cell)) for cell in after.board.reachable(here)
-                        if cell != here]
-        return out + ["pass"]
+        return [format_turn(move) for move in legal_turns(play.position)] + ["pass"]
 
     def scene(self, play: LabyrinthPlay, *, caption: str = "", show_legal: bool = False) -> Scene:
         """The board; the caption gets what the last turn did, and the end of the game."""

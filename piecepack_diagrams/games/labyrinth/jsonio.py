@@ -166,5 +166,20 @@ def board_json(board: Board) -> dict[str, Any]:
             "treasures": [[list(t.gems) for t in row] for row in board.tiles]}
 
 
-__all__ = ["MAX_JSON_BYTES", "board_json", "check_gems", "coordinate_json", "gem_names", "parse_board", "parse_coordinate",
-           "parse_state", "parse_tile", "read_values"]
+def state_json(state: LabyrinthState) -> dict[str, Any]:
+    """The course's JSON referee state for ``state`` (with ``goals`` when there are any)."""
+    spare = state.spare
+    out: dict[str, Any] = {
+        "board": board_json(state.board),
+        "spare": {"tilekey": SYMBOLS[spare.connector], "1-image": spare.gems[0], "2-image": spare.gems[1]},
+        "plmt": [{"current": coordinate_json(p.current), "home": coordinate_json(p.home), "color": p.color,
+                  **({"goto": coordinate_json(p.goto)} if p.goto is not None else {})} for p in state.players],
+        "last": list(state.last) if state.last is not None else None,
+    }
+    if state.goals:
+        out["goals"] = [coordinate_json(g) for g in state.goals]
+    return out
+
+
+__all__ = ["MAX_JSON_BYTES", "board_json", "check_gems", "coordinate_json", "gem_names", "parse_board",
+           "parse_coordinate", "parse_state", "parse_tile", "read_values", "state_json"]

@@ -16,7 +16,7 @@ from ...scene import Arrow, Bounds, Group, Highlight, Label, Marker, Outline, Pa
 from .board import Coordinate, Tile
 from .connectors import EAST, NORTH, SOUTH, SYMBOLS, WEST
 from .rules import LabyrinthPlay
-from .strategies import lines
+from .strategies import legal_turns
 
 #: Half the width of a passage, and where the corner marks sit (inches from the centre).
 PASSAGE = 0.15
@@ -103,7 +103,8 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
         for c, tile in enumerate(row):
             notes.append(tile_annotations(tile, *centre((r, c)), numbers))
     if show_legal and play.to_move is not None:
-        notes += [Highlight(*centre(cell), 1.0, 1.0) for cell in _reachable_somehow(play)]
+        cells = sorted({move.destination for move in legal_turns(play.position)})
+        notes += [Highlight(*centre(cell), 1.0, 1.0) for cell in cells]
     players = position.players
     homes: dict[Coordinate, int] = {}
     goals: dict[Coordinate, int] = {}
@@ -156,18 +157,6 @@ def _slide_arrow(index: int, direction: str, h: int, w: int) -> Arrow:
         return Arrow((w + 0.7, y), (w + 0.08, y)) if direction == "LEFT" else Arrow((-0.7, y), (-0.08, y))
     x = index + 0.5
     return Arrow((x, -0.7), (x, -0.08)) if direction == "UP" else Arrow((x, h + 0.7), (x, h + 0.08))
-
-
-def _reachable_somehow(play: LabyrinthPlay) -> list[Coordinate]:
-    """Cells the player to move can walk to after at least one of its slides."""
-    position = play.position
-    cells: set[Coordinate] = set()
-    for index, direction in lines(position):
-        for degrees in (0, 90, 180, 270):
-            after = position.slid(index, direction, degrees)
-            here = after.players[position.turn].current
-            cells.update(c for c in after.board.reachable(here) if c != here)
-    return sorted(cells)
 
 
 #: Text sizes of the legend (inches), and the width of a character as a share of the size (an estimate

@@ -13,7 +13,7 @@ from ...errors import SetupError
 from .jsonio import parse_state
 from .notation import OUT, check_players, header_text, record_text
 from .referee import OUT as OUT_EVENT
-from .referee import REMOVED, Contestant, GameResult, parse_specs, referee
+from .referee import REMOVED, Contestant, GameResult, parse_specs, referee, seated
 from .rules import Options
 
 
@@ -64,10 +64,7 @@ def play_game(values: list[Any], players: list[list[Any]] | None = None, *, opti
         raise SetupError("no players: give --players NAME:STRATEGY ...", expected="at least one player")
     contestants = parse_specs(specs)
     state = parse_state(state_json)
-    if len(contestants) > len(state.players):
-        raise SetupError(f"{len(contestants)} players for {len(state.players)} places on the board",
-                         expected=f"at most {len(state.players)} players")
-    state = replace(state, players=state.players[:len(contestants)])
+    state = seated(state, contestants)
     check_players(state)
     result = referee(state, [replace(c, calls={}) for c in contestants],
                      setup_counts_as_activity=options.setup_ejection_counts, max_rounds=options.max_rounds)

@@ -187,6 +187,15 @@ def sign_up(specs: list[Contestant]) -> list[Contestant]:
     return list(reversed(valid))
 
 
+def seated(state: LabyrinthState, contestants: list[Contestant]) -> LabyrinthState:
+    """``state`` with one place for each contestant (the first ones; the course's states may
+    hold more places than players). Raises :class:`SetupError` if there are too few."""
+    if len(contestants) > len(state.players):
+        raise SetupError(f"{len(contestants)} players for {len(state.players)} places on the board",
+                         expected=f"at most {len(state.players)} players")
+    return replace(state, players=state.players[:len(contestants)])
+
+
 def play_fixture(milestone: str, specs_json: Any, state_json: Any) -> Any:
     """The expected output of a referee milestone (m6 .. m10) for its input."""
     state = parse_state(state_json, strict=False)
@@ -196,14 +205,12 @@ def play_fixture(milestone: str, specs_json: Any, state_json: Any) -> Any:
         contestants = sign_up(contestants)
         if len(contestants) < 2:
             return [[], []]
-    if len(contestants) > len(state.players):
-        raise SetupError(f"{len(contestants)} players for {len(state.players)} places on the board")
-    state = replace(state, players=state.players[:len(contestants)])
+    state = seated(state, contestants)
     result = referee(state, contestants, setup_counts_as_activity=milestone != "m10")
     if milestone == "m6":
         return result.winners
     return [result.winners, result.misbehaving]
 
 
-__all__ = ["Contestant", "GameResult", "MAX_ROUNDS", "Misbehaved", "OUT", "REMOVED", "parse_specs", "play_fixture", "referee",
-           "sign_up"]
+__all__ = ["Contestant", "GameResult", "MAX_ROUNDS", "Misbehaved", "OUT", "REMOVED", "parse_specs", "play_fixture",
+           "referee", "seated", "sign_up"]

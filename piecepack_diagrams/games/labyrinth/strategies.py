@@ -12,6 +12,7 @@ place, and is not that place, is the choice. None: pass.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterator
 
 from .board import Coordinate, flood, moved
 from .connectors import rotate
@@ -42,6 +43,18 @@ def lines(state: LabyrinthState) -> list[tuple[int, str]]:
 def slides(state: LabyrinthState) -> list[tuple[int, str, int]]:
     """Every legal slide and rotation in the strategies' order."""
     return [(index, direction, degrees) for index, direction in lines(state) for degrees in DEGREES]
+
+
+def legal_turns(state: LabyrinthState) -> Iterator[Move]:
+    """Every legal move of the player to move, in the strategies' order of slides, then
+    destinations in row-major order (passing, always legal, is not listed)."""
+    for index, direction in lines(state):
+        for degrees in DEGREES:
+            after = state.slid(index, direction, degrees)
+            here = after.players[state.turn].current
+            for cell in after.board.reachable(here):
+                if cell != here:
+                    yield Move(index, direction, degrees, cell)
 
 
 def choose(name: str, state: LabyrinthState, target: Coordinate) -> Action:
@@ -77,4 +90,4 @@ def choose(name: str, state: LabyrinthState, target: Coordinate) -> Action:
     return PASS
 
 
-__all__ = ["DEGREES", "STRATEGIES", "candidates", "choose", "lines", "slides"]
+__all__ = ["DEGREES", "STRATEGIES", "candidates", "choose", "legal_turns", "lines", "slides"]
