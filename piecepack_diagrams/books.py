@@ -13,16 +13,17 @@ from .errors import SetupError
 from .games.coin_collectors import GAME as COIN_COLLECTORS
 from .games.lab_rats import GAME as LAB_RATS
 from .games.landlocked import GAME as LANDLOCKED
-from .sheets import Cell, load_template, paginate, render_book
+from .sheets import Cell, Metadata, load_template, paginate, render_book
 from .theme import DEFAULT, Theme
 
 #: What a game's part of a book is: its title, the puzzle cells and the answer-key cells.
 Parts = tuple[str, list[Cell], list[Cell]]
 
 def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
-                template: str = "puzzle-sheet", key_template: str = "answer-key", theme: Theme = DEFAULT) -> bytes:
+                template: str = "puzzle-sheet", key_template: str | None = None, theme: Theme = DEFAULT) -> bytes:
     """A PDF of ``count`` puzzles of ``game`` (Lab Rats, Coin Collectors or Landlocked) dealt
-    from ``seed``, with an answer key at the back.
+    from ``seed``, with an answer key at the back, laid out by ``key_template`` (default: the
+    one the puzzles' template names as its ``answer_key``).
 
     Raises :class:`SetupError` for a game without puzzles, a bad count or difficulty,
     or a bad template.
@@ -33,11 +34,15 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
         raise SetupError(f"no puzzles for '{game}'", token=game, expected="lab-rats, coin-collectors or landlocked")
     if not 1 <= count <= 500:
         raise SetupError(f"--count {count} is out of range", token=str(count), expected="1 to 500")
-    front, back = load_template(template), load_template(key_template)
+    front = load_template(template)
+    back = load_template(key_template or front.answer_key)
     title, cells, keys = make(count, seed, difficulty)
+    rated = f" rated {difficulty}" if difficulty else ""
+    meta = Metadata(title, subject=f"{count} {title.lower()}{rated}, dealt from seed {seed}, each proven solvable; "
+                                   "the answer key is at the back")
     # The puzzles and the key each have their own template; the book numbers its pages throughout.
     return render_book([(paginate(title, cells, front), front),
-                        (paginate(f"{title}: answer key", keys, back), back)], theme=theme, title=title)
+                        (paginate(f"{title}: answer key", keys, back), back)], theme=theme, metadata=meta)
 
 
 def _generated(generate: Callable[..., list], count: int, seed: int, difficulty: str | None) -> list:

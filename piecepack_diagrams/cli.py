@@ -24,7 +24,8 @@ _EXAMPLES = {
              "  piecepack-diagrams setup tablut -f txt",
     "build": "example:\n  piecepack-diagrams build            # records/ -> output/",
     "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
-              "  piecepack-diagrams plates records/ppn/tablut-opening.ppn --moves 1-6 --template plates-1x1 -o t.pdf",
+              "  piecepack-diagrams plates records/ppn/tablut-opening.ppn --moves 1-6 --template plates-1x1 -o t.pdf\n"
+              "  piecepack-diagrams plates records/ppn/tablut-opening.ppn -o output/tablut-plates/   # SVG files",
     "figure": "examples:\n  piecepack-diagrams figure lab-rats-maze-building -f pdf -o output/diagram-1.pdf\n"
               "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png",
     "puzzles": "examples:\n  piecepack-diagrams puzzles lab-rats --count 10 --seed 1 -o output/lab-rats-puzzles.pdf\n"
@@ -36,6 +37,8 @@ _EXAMPLES = {
     "labyrinth": "examples:\n  piecepack-diagrams labyrinth harness m3 < board-and-coordinate.json\n"
                  "  piecepack-diagrams labyrinth harness m6 players-and-state.json\n"
                  "  piecepack-diagrams labyrinth play state.json --players Ann:Riemann Bob:Euclid -o game.ppn",
+    "figures": "examples:\n  piecepack-diagrams figures lab-rats -o output/figures\n"
+               "  piecepack-diagrams figures all -f svg pdf png -o output/figures",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
              "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5\n"
              "  piecepack-diagrams solve landlocked --seed 1 --difficulty hard",
@@ -83,17 +86,31 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--seed", type=int, default=None, help="seed for a random layout (default 1)")
         drawing_options(p)
 
-    p = command("plates", "print a record's positions as plates: a PDF, one position a cell")
+    p = command("plates", "print a record's positions as plates: a PDF, one position a cell, or SVG files")
     p.add_argument("path", metavar="PATH", help="a record")
     p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
     p.add_argument("--moves", default=None, metavar="FIRST-LAST", help="positions to show, 0 the setup (default all)")
-    p.add_argument("--template", default="plates-2x3", help="page layout (templates/: plates-2x3, plates-1x1)")
-    p.add_argument("-o", "--output", default=None, help="output PDF (default: output/NAME-plates.pdf)")
+    p.add_argument("--template", default="plates-2x3",
+                   help="page layout of a PDF: a name in templates/ (plates-2x3, plates-1x1, pocket ...) or a YAML file")
+    p.add_argument("-f", "--format", choices=("pdf", "svg"), default=None,
+                   help="pdf, or svg: one file a plate in a folder (default: pdf, or svg when -o is not a .pdf)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE.pdf|DIR",
+                   help="output PDF or folder (default: output/NAME-plates.pdf or output/NAME-plates/)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("figure", "draw a named rulebook figure")
     p.add_argument("name", metavar="NAME", help="e.g. lab-rats-maze-building")
     drawing_options(p)
+
+    p = command("figures", "write a game's rulebook figures: setup, each kind of move, an illegal move, the end")
+    p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors, landlocked, labyrinth, or all")
+    p.add_argument("-o", "--output", default=None, metavar="DIR", help="output folder (default: output/figures/)")
+    p.add_argument("--records", default="records", metavar="DIR",
+                   help="where the games shown come from (default records/)")
+    p.add_argument("-f", "--format", nargs="+", choices=("svg", "pdf", "png", "txt"), default=["svg", "pdf"],
+                   help="formats to write (default: svg pdf)")
+    p.add_argument("--template", default="figure", help="page layout of the PDF figures (default: figure)")
+    p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("solve", "solve a deal: Lab Rats (fewest coins) or Landlocked (fewest passes)")
     p.add_argument("target", metavar="GAME|PATH", help="lab-rats or landlocked with --seed, or a record of one")
@@ -109,7 +126,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="deals the puzzles (default 1)")
     p.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None, help="only puzzles rated so")
     p.add_argument("--template", default="puzzle-sheet", help="page layout of the puzzles (templates/)")
-    p.add_argument("--key-template", default="answer-key", help="page layout of the answer key")
+    p.add_argument("--key-template", default=None,
+                   help="page layout of the answer key (default: the one the puzzles' template names)")
     p.add_argument("-o", "--output", default=None, help="output PDF (default: output/GAME-puzzles.pdf)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
@@ -227,18 +245,7 @@ def _run(args: argparse.Namespace) -> int:
         _emit(render(scene, fmt, theme=theme), fmt, args.output, default)
         return 0
     if args.command == "plates":
-        from .api import first_record
-        from .engine import replay
-        from .sheets.plates import parse_moves, plates_pdf
-
-        if args.output and Path(args.output).suffix.lower() != ".pdf":
-            raise OutputError(f"plates are PDF files, not '{args.output}'", token=args.output,
-                              expected="a name ending .pdf")
-        result = replay(first_record(args.path, args.game))
-        moves = parse_moves(args.moves, len(result.positions) - 1) if args.moves else None
-        pdf = plates_pdf(result, template=args.template, moves=moves, theme=load_theme(args.theme))
-        _emit(pdf, "pdf", args.output, Path("output") / f"{Path(args.path).stem}-plates.pdf")
-        return 0
+        return _plates(args)
     if args.command == "figure":
         from .figures import figure_scene
         from .render import render
@@ -247,6 +254,8 @@ def _run(args: argparse.Namespace) -> int:
         scene = figure_scene(args.name)
         _emit(render(scene, fmt, theme=load_theme(args.theme)), fmt, args.output, Path("output") / f"{args.name}.{fmt}")
         return 0
+    if args.command == "figures":
+        return _figures(args)
     if args.command == "solve":
         from .api import solve_position
 
@@ -293,6 +302,55 @@ def _run(args: argparse.Namespace) -> int:
               + (f"; {len(report.failures)} record(s) failed" if report.failures else ""), file=sys.stderr)
         return 0 if report.is_ok() else 1
     raise AssertionError(args.command)
+
+
+def _plates(args: argparse.Namespace) -> int:
+    from .api import first_record
+    from .engine import replay
+    from .output import write_folder
+    from .sheets.plates import parse_moves, plates_pdf, plates_svg
+    from .theme import load_theme
+
+    fmt = args.format or ("pdf" if args.output is None or Path(args.output).suffix.lower() == ".pdf" else "svg")
+    if args.output and fmt == "pdf" and Path(args.output).suffix.lower() != ".pdf":
+        raise OutputError(f"a PDF of plates needs a name ending .pdf, not '{args.output}'", token=args.output,
+                          expected="FILE.pdf, or -f svg for a folder of SVG files")
+    if args.output and fmt == "svg" and Path(args.output).suffix:
+        raise OutputError(f"SVG plates go into a folder, not the file '{args.output}'", token=args.output,
+                          expected="a folder name (it is made if missing)")
+    result = replay(first_record(args.path, args.game))
+    moves = parse_moves(args.moves, len(result.positions) - 1) if args.moves else None
+    theme = load_theme(args.theme)
+    stem = Path(args.path).stem
+    if fmt == "pdf":
+        pdf = plates_pdf(result, template=args.template, moves=moves, theme=theme)
+        _emit(pdf, "pdf", args.output, Path("output") / f"{stem}-plates.pdf")
+        return 0
+    folder = Path(args.output or Path("output") / f"{stem}-plates")
+    files = plates_svg(result, stem=stem, moves=moves, theme=theme)
+    write_folder(folder, files)
+    print(f"{folder}: {len(files)} SVG files", file=sys.stderr)
+    return 0
+
+
+def _figures(args: argparse.Namespace) -> int:
+    from .figures import figure_files, figure_games, figure_set, game_replays
+    from .output import write_folder
+    from .theme import load_theme
+
+    games = figure_games() if args.game.lower() == "all" else [args.game]
+    theme = load_theme(args.theme)
+    folder = Path(args.output or Path("output") / "figures")
+    files: dict[str, bytes] = {}
+    for game in games:
+        figures = figure_set(game, game_replays(game, args.records))
+        if figures.missing:
+            print(f"{game}: no example in the records of: {', '.join(figures.missing)}", file=sys.stderr)
+        files.update(figure_files(figures.figures, formats=tuple(args.format), theme=theme, template=args.template))
+    write_folder(folder, files)
+    for name in files:
+        print(folder / name)
+    return 0
 
 
 def _labyrinth(args: argparse.Namespace) -> int:

@@ -48,3 +48,11 @@ def inside(base: str | Path, name: str) -> Path:
         raise OutputError(f"'{name}' would be written outside {base}", token=name,
                           expected=f"a path inside {base}")
     return candidate
+
+
+def write_folder(folder: str | Path, files: dict[str, bytes]) -> list[Path]:
+    """Write each of ``files`` (name -> bytes) into ``folder`` with :func:`write_atomic`,
+    making the folder if missing; returns the paths written. Raises :class:`OutputError`
+    for a name that would lead outside the folder, before anything is written."""
+    targets = [(Path(folder) / name, inside(folder, name), data) for name, data in files.items()]
+    return [write_atomic(shown, data) for shown, _, data in targets]

@@ -40,7 +40,8 @@ class ScenePiece:
 
 @dataclass(frozen=True, slots=True)
 class Arrow:
-    """An arrow from ``start`` to ``end`` (inches), e.g. the last move."""
+    """An arrow from ``start`` to ``end`` (inches), e.g. the last move; role ``"illegal"``
+    crosses its head out (a move the rules forbid)."""
 
     start: tuple[float, float]
     end: tuple[float, float]

@@ -45,9 +45,10 @@ class Theme:
     #: Maze tiles (Labyrinth): the walls, and the passages the connectors open.
     maze_wall: str = "#4A6B52"
     maze_passage: str = "#F2EBDD"
-    #: Fonts of captions: a CSS font list for SVG, a standard PDF font for PDF.
+    #: Fonts of captions: a CSS font list for SVG; for PDF, a font embedded in the file
+    #: (one of ``PDF_FONT_FILES``, the DejaVu fonts that ship with matplotlib).
     font_family: str = "DejaVu Sans, Helvetica, Arial, sans-serif"
-    pdf_font: str = "Helvetica"
+    pdf_font: str = "DejaVu Sans"
     #: The font of ranks and labels on the table, drawn as outlines in every format: a
     #: TrueType or OpenType file (in a theme file, relative to it); empty for DejaVu Sans Bold.
     lettering_font: str = ""
@@ -93,9 +94,22 @@ PRINT = Theme(
 THEMES: dict[str, Theme] = {"default": DEFAULT, "print": PRINT}
 
 
-#: The fonts every PDF reader has (no embedding needed), for ``pdf_font``.
-PDF_FONTS = ("Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman", "Times-Bold",
-             "Times-Italic", "Times-BoldItalic", "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique")
+#: The font names a theme or template may give, and matplotlib's file of each.
+PDF_FONT_FILES = {
+    "DejaVu Sans": "DejaVuSans.ttf",
+    "DejaVu Sans Bold": "DejaVuSans-Bold.ttf",
+    "DejaVu Sans Oblique": "DejaVuSans-Oblique.ttf",
+    "DejaVu Sans Bold Oblique": "DejaVuSans-BoldOblique.ttf",
+    "DejaVu Sans Mono": "DejaVuSansMono.ttf",
+    "DejaVu Serif": "DejaVuSerif.ttf",
+    "DejaVu Serif Bold": "DejaVuSerif-Bold.ttf",
+    "DejaVu Serif Italic": "DejaVuSerif-Italic.ttf",
+}
+
+
+def is_pdf_font(name: str) -> bool:
+    """Whether ``name`` is a font PDFs can embed (one of :data:`PDF_FONT_FILES`)."""
+    return name in PDF_FONT_FILES
 
 
 def _validated(theme: Theme) -> Theme:
@@ -114,9 +128,9 @@ def _validated(theme: Theme) -> Theme:
         raise SetupError(f"line_width {theme.line_width} is out of range", expected="0 to 20 points")
     if any(not re.fullmatch(r"[A-Za-z0-9 ,_-]+", part) for part in (theme.font_family, theme.pdf_font)):
         raise SetupError("font names may hold only letters, digits, spaces, commas, '_' and '-'")
-    if theme.pdf_font not in PDF_FONTS:
-        raise SetupError(f"pdf_font '{theme.pdf_font}' is not a standard PDF font", token=theme.pdf_font,
-                         expected=", ".join(PDF_FONTS))
+    if not is_pdf_font(theme.pdf_font):
+        raise SetupError(f"pdf_font '{theme.pdf_font}' is not a font this package embeds", token=theme.pdf_font,
+                         expected=", ".join(PDF_FONT_FILES))
     return theme
 
 
@@ -159,4 +173,4 @@ def load_theme(spec: str | Path) -> Theme:
         raise exc.with_location(where) from None
 
 
-__all__ = ["DEFAULT", "PDF_FONTS", "PRINT", "THEMES", "Theme", "load_theme"]
+__all__ = ["DEFAULT", "PDF_FONT_FILES", "PRINT", "THEMES", "Theme", "is_pdf_font", "load_theme"]

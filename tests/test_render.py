@@ -235,7 +235,7 @@ def test_theme_lettering_font_changes_the_ranks_only(tmp_path, scene):
     with pytest.raises(PiecepackError, match="cannot use the font file"):
         render(scene, "pdf", theme=load_theme(tmp_path / "fake.yaml"))
     (tmp_path / "pdf.yaml").write_text("pdf_font: Comic Sans\n")
-    with pytest.raises(PiecepackError, match="not a standard PDF font"):
+    with pytest.raises(PiecepackError, match="not a font this package embeds"):
         load_theme(tmp_path / "pdf.yaml")
 
 

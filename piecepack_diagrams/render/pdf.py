@@ -4,7 +4,7 @@
 Primitives are merged into batches (see :mod:`.batch`): one PDF path per batch
 of shapes. Suit symbols, ranks and labels are filled outlines (ranks and labels
 in the same DejaVu Sans Bold as SVG and PNG, see :mod:`.lettering`); only the
-caption is PDF text.
+caption is PDF text, in a font embedded in the file (:mod:`.fonts`).
 Pieces are drawn in a coordinate system of hundredths of a point, so path
 coordinates are whole numbers written straight into the content stream.
 """
@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .caches import cached
+from .fonts import pdf_font
 from .batch import Lines, PlacedPoints, Shapes, Symbols, Texts, batch_stamps
 from .geometry import POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
@@ -39,7 +40,9 @@ def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> byte
     """The scene as a one-page PDF, one inch on the table to one inch on paper."""
     geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size)
     out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(geo.width_pt, geo.height_pt), invariant=1, pageCompression=0)
+    font = pdf_font(theme.pdf_font)
+    canvas = Canvas(out, pagesize=(geo.width_pt, geo.height_pt), invariant=1, pageCompression=0,
+                    initialFontName=font)
     canvas.setTitle(title or scene.title or "piecepack diagram")
     canvas.setAuthor("piecepack-diagrams")
     canvas.setSubject(scene.caption or "piecepack diagram")
@@ -54,7 +57,7 @@ def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> byte
         cx, cy = geo.up(*geo.caption_centre())
         size = theme.caption_size * POINTS_PER_INCH
         canvas.setFillColor(pdf_colour(theme.edge))
-        canvas.setFont(theme.pdf_font, size)
+        canvas.setFont(font, size)
         lines = scene.caption.split("\n")
         for k, line in enumerate(lines):
             dy = (k - (len(lines) - 1) / 2) * size * 1.5

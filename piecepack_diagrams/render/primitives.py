@@ -174,6 +174,8 @@ def _annotation(a: Annotation, theme: Theme) -> Iterator[Primitive]:
                       theme.highlight, "none", 0.0, theme.highlight_opacity)
     elif isinstance(a, Arrow):
         yield from _arrow(a.start, a.end, theme)
+        if a.role == "illegal":
+            yield from _cross(a.end, theme)
     elif isinstance(a, PathLine):
         yield Polyline(a.points, a.colour or theme.annotation, 3.0)
     elif isinstance(a, Outline):
@@ -231,6 +233,14 @@ def _arrow(start: Point, end: Point, theme: Theme) -> Iterator[Primitive]:
     yield Polyline(((x0, y0), (bx, by)), theme.annotation, 3.0)
     w = head * 0.45
     yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), theme.annotation, "none", 0.0)
+
+
+def _cross(at: Point, theme: Theme, size: float = 0.26) -> Iterator[Primitive]:
+    """A bold X over ``at``: white under the annotation colour, to read on any piece."""
+    x, y = at
+    for colour, width in (("#FFFFFF", 7.0), (theme.annotation, 3.5)):
+        yield Polyline(((x - size, y - size), (x + size, y + size)), colour, width)
+        yield Polyline(((x - size, y + size), (x + size, y - size)), colour, width)
 
 
 #: A stamp placed on the table: the stamp and the table point its origin goes to.

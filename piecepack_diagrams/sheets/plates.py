@@ -8,13 +8,14 @@ about the turn.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import replace
 
 from ..engine.replay import Replay
 from ..errors import SetupError
 from ..scene import Bounds, Scene, is_key
 from ..theme import DEFAULT, Theme
-from .pdf import Cell, paginate, render_pages
+from .pdf import Cell, Metadata, paginate, render_pages
 from .template import Template, load_template
 
 
@@ -52,16 +53,47 @@ def plate_scenes(result: Replay, moves: range | None = None) -> tuple[Scene | No
     return (Scene(annotations=tuple(key)) if key else None), [replace(s, frame=frame) for s in scenes]
 
 
+def plates_title(result: Replay) -> str:
+    """What a record's plates are called: its Event, else its game."""
+    meta = result.record.metadata
+    game = meta.get("GameType")
+    game_name = game.get("Name") if isinstance(game, dict) else game
+    return str(meta.get("Event") or game_name or result.game.title or "Plates")
+
+
 def plates_pdf(result: Replay, *, template: str | Template = "plates-2x3", moves: range | None = None,
                theme: Theme = DEFAULT, title: str = "") -> bytes:
-    """The plates of ``result`` as a PDF: one cell per position, pages as the template lays them out."""
+    """The plates of ``result`` as a PDF: one cell per position, pages as the template lays them out.
+
+    Raises :class:`SetupError` for a bad template.
+    """
     layout = template if isinstance(template, Template) else load_template(template)
-    meta = result.record.metadata
-    title = title or str(meta.get("Event") or meta.get("GameType") or result.game.title or "Plates")
-    key, scenes = plate_scenes(result, moves)
+    title = title or plates_title(result)
+    shown = moves if moves is not None else range(len(result.positions))
+    key, scenes = plate_scenes(result, shown)
     cells = [Cell(key, "Key")] if key is not None else []
     cells += [Cell(replace(scene, caption=""), scene.caption) for scene in scenes]
-    return render_pages(paginate(title, cells, layout), layout, theme=theme, title=title)
+    # The file's name, not its path, so the PDF is the same wherever the record is read from.
+    where = Path(result.record.file).name
+    subject = (f"Plates of {where}: positions {shown.start} to {shown.stop - 1} "
+               "(0 is the setup)")
+    return render_pages(paginate(title, cells, layout), layout, theme=theme, metadata=Metadata(title, subject))
 
 
-__all__ = ["parse_moves", "plate_scenes", "plates_pdf"]
+def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
+               theme: Theme = DEFAULT) -> dict[str, bytes]:
+    """The plates of ``result`` as SVG files, by name: ``STEM-NNN.svg`` for position NNN (000 the
+    setup), each captioned with its move, all at one scale; and ``STEM-key.svg`` for the
+    game's key, if it draws one."""
+    from ..render import render
+
+    shown = moves if moves is not None else range(len(result.positions))
+    key, scenes = plate_scenes(result, shown)
+    files = {f"{stem}-key.svg": render(key, "svg", theme=theme)} if key is not None else {}
+    width = max(3, len(str(shown.stop - 1)))
+    for index, scene in zip(shown, scenes):
+        files[f"{stem}-{index:0{width}d}.svg"] = render(scene, "svg", theme=theme)
+    return files
+
+
+__all__ = ["parse_moves", "plate_scenes", "plates_pdf", "plates_svg", "plates_title"]

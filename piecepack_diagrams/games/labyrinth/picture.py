@@ -125,7 +125,7 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
         notes.append(PathLine(tuple((x + 0.08, y - 0.08) for x, y in map(centre, last.route)),
                               colour=player_colour(last.color)))
     if position.last is not None:
-        notes.append(_slide_arrow(*position.last, h, w))
+        notes.append(slide_arrow(*position.last, h, w))
     here: dict[Coordinate, int] = {}
     for player in players:
         x, y = centre(player.current)
@@ -149,7 +149,7 @@ def _initial(play: LabyrinthPlay, color: str) -> str:
     return play.name_of(color)[:1].upper()
 
 
-def _slide_arrow(index: int, direction: str, h: int, w: int) -> Arrow:
+def slide_arrow(index: int, direction: str, h: int, w: int) -> Arrow:
     """An arrow just outside the board pointing where the tiles moved, at the end where the
     spare went in."""
     if direction in ("LEFT", "RIGHT"):
@@ -200,4 +200,5 @@ def _legend(play: LabyrinthPlay, gems: list[str], numbers: dict[str, int], *, x0
     return out + [Group(tuple(key), role="legend-gem")], max(right, x), -1.05 - (len(columns[0]) - 1) * 0.25 - 0.15
 
 
-__all__ = ["COLOUR_NAMES", "GEM_PALETTE", "gem_colour", "passage", "player_colour", "position_scene", "tile_annotations"]
+__all__ = ["COLOUR_NAMES", "GEM_PALETTE", "gem_colour", "passage", "player_colour", "position_scene", "slide_arrow",
+           "tile_annotations"]
