@@ -1,5 +1,6 @@
 """Benchmarks: records parsed and moves replayed per second, SVG / PDF renders
-of a 24-tile, 24-coin layout, and Lab Rats maze building, solving and drawing.
+of a 24-tile, 24-coin layout, the games' solvers, simulators and drawings, the
+printable products (plates, the viewer, figure sets) and the whole main job.
 
 Run: python bench/run.py [--repeat N]. Prints medians of repeated runs (the
 machines are shared and noisy) with each issue's target beside the figure.
@@ -108,6 +109,14 @@ def main() -> int:
     board_svg_s = median_seconds(lambda: render_svg(board_scene), args.repeat, 5)
     render_svg(maze_scene)
     keyed_svg_s = median_seconds(lambda: render_svg(maze_scene), args.repeat, 5)
+    long_game = _long_labyrinth_game()
+    from piecepack_diagrams.sheets.plates import plates_pdf
+    from piecepack_diagrams.sheets.viewer import viewer_html
+
+    plates_pdf(long_game, moves=range(0, 10))
+    plates_s = median_seconds(lambda: plates_pdf(long_game, moves=range(0, 100)), max(3, args.repeat // 6))
+    viewer_s = median_seconds(lambda: viewer_html(long_game), 3)
+    build_main_s = _time_build()
     rows = [
         ("records parsed per second", f"{len(texts) / parse_s:,.0f}", "-"),
         ("moves replayed per second", f"{moves / replay_s:,.0f}", "-"),
@@ -126,12 +135,43 @@ def main() -> int:
         ("Labyrinth: the whole fixture corpus (972 pairs)", f"{corpus_s:.1f} s", "< 60 s"),
         ("Labyrinth: a 7x7 board to SVG (tiles, gems, spare, players)", f"{board_svg_s * 1000:.2f} ms", "< 5 ms"),
         ("Labyrinth: the same with its key of 67 gems", f"{keyed_svg_s * 1000:.2f} ms", "-"),
+        (f"Plates: 100 positions of a {len(long_game.positions) - 1}-turn 9x9 Labyrinth game, PDF",
+         f"{plates_s:.2f} s", "< 2 s"),
+        ("Viewer: the same game's HTML page, every position", f"{viewer_s:.2f} s", "-"),
+        ("build: the main job (records, plates, viewers, figures, puzzle books)", f"{build_main_s:.1f} s", "< 60 s"),
     ]
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}")
     width = max(len(r[0]) for r in rows)
     for name, value, target in rows:
         print(f"{name:<{width}}  {value:>22}  target {target}")
     return 0
+
+
+def _long_labyrinth_game():  # noqa: ANN202 - a Replay
+    """A refereed game of more than 100 turns: four players, 9x9, a queue of 40 goals (seed 3)."""
+    from piecepack_diagrams.games.labyrinth.deal import deal
+    from piecepack_diagrams.games.labyrinth.jsonio import state_json
+    from piecepack_diagrams.games.labyrinth.play import parse_player_args, play_game
+
+    state = state_json(deal(3, height=9, width=9, players=4, goals=40))
+    players = parse_player_args(["A:Euclid", "B:Riemann", "C:Euclid", "D:Riemann"])
+    game = replay(parse_records(play_game([state], players).text)[0])
+    assert len(game.positions) > 100, len(game.positions)
+    return game
+
+
+def _time_build() -> float:
+    """One run of ``build`` on the shipped records into a scratch folder (seconds)."""
+    import tempfile
+
+    from piecepack_diagrams.build import build
+
+    with tempfile.TemporaryDirectory() as scratch:
+        start = time.perf_counter()
+        report = build(ROOT / "records", scratch, progress=None)
+        seconds = time.perf_counter() - start
+    assert report.is_ok(), report.failures
+    return seconds
 
 
 if __name__ == "__main__":

@@ -21,10 +21,11 @@ def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
         yield replay(record, strict=strict)
 
 
-def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, show_legal: bool = False) -> Scene:
+def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, show_legal: bool = False,
+             key: bool = True) -> Scene:
     """The scene of the position after ``move`` (an index, a move number label, or ``"last"``),
     captioned with its move number, move text and comment; ``show_legal`` highlights
-    where the legal moves go (in games with rules)."""
+    where the legal moves go (in games with rules); without ``key`` a game's key is left out."""
     position = result.position(move)
     text = ""
     if caption:
@@ -32,7 +33,7 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, 
         text = " ".join(part for part in (label, position.text) if part)
         if position.comment:
             text += f"  {{{position.comment}}}"
-    return result.game.scene(position.state, caption=text, show_legal=show_legal)
+    return result.game.scene(position.state, caption=text, show_legal=show_legal, key=key)
 
 
 def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Scene:

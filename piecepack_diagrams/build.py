@@ -1,24 +1,33 @@
-"""The main job: render every shipped record into ``output/``."""
+"""The main job: render everything into ``output/``.
+
+- every record under ``records/``: its final position (SVG, PDF, PNG, text), its plates
+  (``NAME-plates.pdf``, six positions a page) and its viewer page (``NAME.html``),
+  mirroring the records' folders;
+- every game's rulebook figure set (``figures/``, SVG and PDF), drawn from those records;
+- a sample puzzle book per puzzle game (``puzzles/GAME-puzzles.pdf``).
+
+A part that fails is reported with its located error and skipped; the rest is still built.
+"""
 
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Callable, TextIO
 
 from .api import scene_of
-from .engine import replay
+from .engine import Replay, replay
 from .errors import PiecepackError
-from .notation import iter_records
+from .notation import Record, iter_records
 from .output import write_atomic
 from .render import render
-from .sheets.plates import plates_pdf
 from .theme import DEFAULT, Theme
 
-#: What ``build`` writes for each game: the final position in these formats, and its plates
-#: (every position, six a page) as ``NAME-plates.pdf``.
+#: The final position of each record is drawn in these formats.
 BUILD_FORMATS = ("svg", "pdf", "png", "txt")
+#: The sample puzzle books: game, how many puzzles, the seed that deals them.
+SAMPLE_BOOKS = (("lab-rats", 6, 1), ("coin-collectors", 6, 1), ("landlocked", 6, 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,35 +46,111 @@ def _progress(stream: TextIO, done: int, total: int, name: str) -> None:
     filled = width * done // max(total, 1)
     bar = "#" * filled + "-" * (width - filled)
     end = "\n" if done == total or not stream.isatty() else ""
-    stream.write(f"\r[{bar}] {done}/{total} {name}"[: 120] + end)
+    stream.write(f"\r[{bar}] {done}/{total} {name}"[: 120].ljust(60 if stream.isatty() else 0) + end)
     stream.flush()
 
 
-def build(records_dir: str | Path = "records", output_dir: str | Path = "output", *,
-          theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS,
-          progress: TextIO | None = sys.stderr) -> BuildReport:
-    """Replay every ``*.ppn`` under ``records_dir`` and draw each game's final position
-    and its plates into ``output_dir`` (mirroring the folders). A record that fails is reported
-    and skipped; the others are still built."""
-    root, out = Path(records_dir), Path(output_dir)
-    files = sorted(root.rglob("*.ppn"))
-    written: list[Path] = []
-    failures: list[str] = []
-    for done, path in enumerate(files, start=1):
+#: A step of the build: its name for the progress bar, and what it does: the files to write
+#: (path -> bytes) and what went wrong, as located messages.
+Step = tuple[str, Callable[[], tuple[dict[Path, bytes], list[str]]]]
+
+
+def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...],
+                  theme: Theme) -> tuple[dict[Path, bytes], Replay | None, list[str]]:
+    """A record's files, the game if it is valid, and its errors. An invalid record
+    still gets its viewer page, which shows each error at its move."""
+    from .sheets.plates import plates_pdf
+    from .sheets.viewer import viewer_html
+
+    result = replay(record, strict=False)
+    files = {out / stem.with_name(f"{stem.name}.html"): viewer_html(result, theme=theme).encode("utf-8")}
+    if result.errors:
+        return files, None, [error.format() for error in result.errors]
+    scene = scene_of(result, "last")
+    for fmt in formats:
+        files[out / stem.with_suffix(f".{fmt}")] = render(scene, fmt, theme=theme)
+    files[out / stem.with_name(f"{stem.name}-plates.pdf")] = plates_pdf(result, theme=theme)
+    return files, result, []
+
+
+def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
+                  games: list[Replay]) -> list[Step]:
+    steps: list[Step] = []
+    for path in sorted(root.rglob("*.ppn")):
         relative = path.relative_to(root)
-        try:
+
+        def run(path: Path = path, relative: Path = relative) -> tuple[dict[Path, bytes], list[str]]:
+            files: dict[Path, bytes] = {}
+            failures: list[str] = []
             for record in iter_records(path):
-                result = replay(record, strict=True)
                 stem = relative.with_suffix("")
                 if record.index > 1:
                     stem = stem.with_name(f"{stem.name}-{record.index}")
-                scene = scene_of(result, "last")
-                for fmt in formats:
-                    written.append(write_atomic(out / stem.with_suffix(f".{fmt}"), render(scene, fmt, theme=theme)))
-                plates = stem.with_name(f"{stem.name}-plates.pdf")
-                written.append(write_atomic(out / plates, plates_pdf(result, theme=theme)))
+                mine, result, errors = _record_files(record, stem, out, formats, theme)
+                files.update(mine)
+                failures += errors
+                if result is not None:
+                    games.append(result)
+            return files, failures
+
+        steps.append((str(relative), run))
+    return steps
+
+
+def _figure_steps(out: Path, theme: Theme, games: list[Replay]) -> list[Step]:
+    from .figures import figure_files, figure_games, figure_set, game_replays
+
+    def run(game: str) -> dict[Path, bytes]:
+        from .engine import find_game
+
+        rules = find_game(game)
+        mine = [g for g in games if g.game is rules]
+        figures = figure_set(game, mine or game_replays(game))
+        files = figure_files(figures.figures, theme=theme)
+        missing = [f"{game}: the records show no example of: {', '.join(figures.missing)}"] if figures.missing else []
+        return {out / "figures" / name: data for name, data in files.items()}, missing
+
+    return [(f"figures: {game}", lambda game=game: run(game)) for game in figure_games()]
+
+
+def _book_steps(out: Path, theme: Theme) -> list[Step]:
+    from .books import puzzle_book
+
+    def run(game: str, count: int, seed: int) -> tuple[dict[Path, bytes], list[str]]:
+        return {out / "puzzles" / f"{game}-puzzles.pdf": puzzle_book(game, count=count, seed=seed, theme=theme)}, []
+
+    return [(f"puzzles: {game}", lambda game=game, count=count, seed=seed: run(game, count, seed))
+            for game, count, seed in SAMPLE_BOOKS]
+
+
+def build(records_dir: str | Path = "records", output_dir: str | Path = "output", *,
+          theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS, figures: bool = True,
+          puzzles: bool = True, progress: TextIO | None = sys.stderr) -> BuildReport:
+    """Build everything the module docstring lists from ``records_dir`` into ``output_dir``.
+    A part that fails is reported and skipped; the others are still built. The figure sets
+    are drawn from the records built (a game without any uses the shipped ones)."""
+    root, out = Path(records_dir), Path(output_dir)
+    games: list[Replay] = []
+    steps = _record_steps(root, out, formats, theme, games)
+    if figures:
+        steps += _figure_steps(out, theme, games)
+    if puzzles:
+        steps += _book_steps(out, theme)
+    written: list[Path] = []
+    failures: list[str] = []
+    for done, (name, run) in enumerate(steps, start=1):
+        try:
+            files, problems = run()
+        except PiecepackError as exc:
+            files, problems = {}, [exc.format()]
+        failures += problems
+        try:
+            written += [write_atomic(path, data) for path, data in files.items()]
         except PiecepackError as exc:
             failures.append(exc.format())
         if progress is not None:
-            _progress(progress, done, len(files), str(relative))
+            _progress(progress, done, len(steps), name)
     return BuildReport(tuple(written), tuple(failures))
+
+
+__all__ = ["BUILD_FORMATS", "BuildReport", "SAMPLE_BOOKS", "build"]

@@ -26,6 +26,8 @@ _EXAMPLES = {
     "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn --moves 1-6 --template plates-1x1 -o t.pdf\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn -o output/tablut-plates/   # SVG files",
+    "viewer": "examples:\n  piecepack-diagrams viewer records/labyrinth/seven-by-seven-four-players.ppn -o output/maze.html\n"
+              "  piecepack-diagrams viewer game.ppn   # a record with illegal moves: each is shown at its move; exit 1",
     "figure": "examples:\n  piecepack-diagrams figure lab-rats-maze-building -f pdf -o output/diagram-1.pdf\n"
               "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png",
     "puzzles": "examples:\n  piecepack-diagrams puzzles lab-rats --count 10 --seed 1 -o output/lab-rats-puzzles.pdf\n"
@@ -96,6 +98,12 @@ def _parser() -> argparse.ArgumentParser:
                    help="pdf, or svg: one file a plate in a folder (default: pdf, or svg when -o is not a .pdf)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.pdf|DIR",
                    help="output PDF or folder (default: output/NAME-plates.pdf or output/NAME-plates/)")
+    p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+
+    p = command("viewer", "write a record as one HTML page that steps through its positions")
+    p.add_argument("path", metavar="PATH", help="a record")
+    p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE.html", help="the page (default: output/NAME.html)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("figure", "draw a named rulebook figure")
@@ -256,6 +264,8 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "figures":
         return _figures(args)
+    if args.command == "viewer":
+        return _viewer(args)
     if args.command == "solve":
         from .api import solve_position
 
@@ -331,6 +341,24 @@ def _plates(args: argparse.Namespace) -> int:
     write_folder(folder, files)
     print(f"{folder}: {len(files)} SVG files", file=sys.stderr)
     return 0
+
+
+def _viewer(args: argparse.Namespace) -> int:
+    from .api import first_record
+    from .engine import replay
+    from .sheets.viewer import viewer_html
+    from .theme import load_theme
+
+    if args.output and Path(args.output).suffix.lower() not in (".html", ".htm"):
+        raise OutputError(f"the viewer is an HTML page, not '{args.output}'", token=args.output,
+                          expected="a name ending .html")
+    result = replay(first_record(args.path, args.game), strict=False)
+    page = viewer_html(result, theme=load_theme(args.theme)).encode("utf-8")
+    _emit(page, "html", args.output, Path("output") / f"{Path(args.path).stem}.html")
+    # The page shows a record's illegal moves; the exit status says there were some.
+    for error in result.errors:
+        print(error.format(), file=sys.stderr)
+    return 1 if result.errors else 0
 
 
 def _figures(args: argparse.Namespace) -> int:

@@ -30,13 +30,19 @@ FIGURES: dict[str, Callable[[], Scene]] = {
 
 @dataclass(frozen=True, slots=True)
 class RuleFigure:
-    """One figure of a set: its file name (without extension) and its scene, captioned."""
+    """One figure of a set: its file name (without extension) and its scene, captioned;
+    for a figure of a move, where it comes from: the record's file, the position the move
+    was made in (0 the setup) and the move."""
 
     name: str
     scene: Scene
+    source: str = ""
+    position: int = -1
+    move: str = ""
 
     def __repr__(self) -> str:
-        return f"RuleFigure(name={self.name!r}, scene=...)"
+        return (f"RuleFigure(name={self.name!r}, scene=..., source={self.source!r}, position={self.position!r}, "
+                f"move={self.move!r})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +132,8 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
             continue
         result, k = found
         scene = result.game.scene(result.positions[k].state, caption=_move_caption(title, words, result, k))
-        figures.append(RuleFigure(f"{slug}-move-{kind}", scene))
+        figures.append(RuleFigure(f"{slug}-move-{kind}", scene, result.record.file, k - 1,
+                                  result.positions[k].text))
     illegal = _illegal_figure(slug, title, book, replays)
     if illegal is not None:
         figures.append(illegal)
@@ -188,7 +195,8 @@ def _illegal_figure(slug: str, title: str, book: ModuleType, replays: Sequence[R
                 marks = tuple(book.attempt_marks(position.state, text))
                 caption = f"{title}: a move the rules forbid\n{_reason(error)}"
                 return RuleFigure(f"{slug}-illegal-move",
-                                  replace(scene, annotations=scene.annotations + marks, caption=caption))
+                                  replace(scene, annotations=scene.annotations + marks, caption=caption),
+                                  result.record.file, k, text)
     return None
 
 

@@ -27,6 +27,8 @@ def write_atomic(path: str | Path, data: bytes) -> Path:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        # mkstemp makes the file private; outputs get the usual permissions.
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except OSError as exc:
         try:
@@ -35,6 +37,12 @@ def write_atomic(path: str | Path, data: bytes) -> Path:
             pass
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}", location=where) from None
     return target
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def inside(base: str | Path, name: str) -> Path:

@@ -61,3 +61,20 @@ def test_python_example(source):
     with contextlib.redirect_stdout(out):
         exec(compile(source, "README.md", "exec"), {})  # noqa: S102 - our own README
     assert out.getvalue().splitlines() == expected
+
+
+def test_the_template_fields_shown_are_a_shipped_template():
+    import yaml
+
+    shown = [yaml.safe_load(b) for b in _blocks("yaml") if "grid:" in b]
+    assert shown, "the README shows a template"
+    shipped = yaml.safe_load((ROOT / "templates" / "plates-2x3.yaml").read_text(encoding="utf-8"))
+    assert shown[0] == shipped
+
+
+def test_every_picture_is_in_the_repository():
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README)
+    assert pictures, "the README shows pictures"
+    for name in pictures:
+        data = (ROOT / name).read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 2000, name

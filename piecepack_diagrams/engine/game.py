@@ -67,9 +67,10 @@ class Game(ABC, Generic[S]):
         return None
 
     @abstractmethod
-    def scene(self, state: S, *, caption: str = "", show_legal: bool = False) -> Scene:
+    def scene(self, state: S, *, caption: str = "", show_legal: bool = False, key: bool = True) -> Scene:
         """A drawing of ``state``: placed pieces in inches and annotations; with
-        ``show_legal``, where the legal moves go is highlighted (for games that know them)."""
+        ``show_legal``, where the legal moves go is highlighted (for games that know them);
+        without ``key``, a game that draws a key (a legend beside the board) leaves it out."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import math
 from functools import lru_cache
+from typing import Callable
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -201,22 +202,69 @@ def _draw_shapes(canvas: Canvas, pen: _Pen, batch: Shapes) -> None:
         canvas.setFillAlpha(batch.opacity)
     if stroke:
         pen.set_stroke(batch.stroke, batch.width)
+    paint = "B" if fill and stroke else "f" if fill else "S"
     ops = [pen.path(poly, closed=True) for poly in batch.polygons]
-    ops += [_circle_ops(*pen.xy(cx, cy), round(r * _PER_INCH)) for cx, cy, r in batch.circles]
-    canvas.addLiteral(" ".join(ops) + (" B" if fill and stroke else " f" if fill else " S"))
+    shared = _outline_forms(canvas) is not None
+    if not shared:
+        ops += [_circle_ops(*pen.xy(cx, cy), round(r * _PER_INCH)) for cx, cy, r in batch.circles]
+    if ops:
+        canvas.addLiteral(" ".join(ops) + " " + paint)
+    if shared:
+        # In a document of many diagrams, circles (discs, coins, gems) recur by the thousand:
+        # each size is a form, painted with the colours in force, placed by a translation.
+        for cx, cy, r in batch.circles:
+            radius = round(r * _PER_INCH)
+            _place_form(canvas, pen, f"circle {radius} {paint}", lambda: f"{_circle_ops(0, 0, radius)} {paint}",
+                        cx, cy)
     if translucent:
         canvas.restoreState()
         pen.forget()
 
 
 def _fill_outlines(canvas: Canvas, pen: _Pen, colour: str, items: list[tuple[str, float, float]]) -> None:
-    # Each outline is cached about the origin and moved into place by a translation.
+    # Each outline is cached about the origin and moved into place by a translation. In a
+    # document of many diagrams it is a form, drawn once and placed wherever it recurs (it
+    # takes the fill colour in force).
     pen.set_fill(colour)
-    ops = []
+    if _outline_forms(canvas) is None:
+        canvas.addLiteral(" ".join(f"q 1 0 0 1 {px} {py} cm {path} f Q"
+                                   for path, (px, py) in ((p, pen.xy(x, y)) for p, x, y in items)))
+        return
     for path, x, y in items:
-        px, py = pen.xy(x, y)
-        ops.append(f"q 1 0 0 1 {px} {py} cm {path} f Q")
-    canvas.addLiteral(" ".join(ops))
+        _place_form(canvas, pen, path, lambda: f"{path} f", x, y)
 
 
-__all__ = ["draw_scene", "pdf_colour", "render_pdf"]
+def _place_form(canvas: Canvas, pen: _Pen, key: str, operators: Callable[[], str], x: float, y: float) -> None:
+    """Draw the canvas's form for ``key`` (defined from ``operators()`` the first time) with
+    its origin at table point ``(x, y)``."""
+    forms = _outline_forms(canvas)
+    assert forms is not None
+    name = forms.get(key)
+    if name is None:
+        name = forms[key] = f"outline{len(forms)}"
+        canvas.beginForm(name, -_FORM_REACH, -_FORM_REACH, _FORM_REACH, _FORM_REACH)
+        canvas.addLiteral(operators())
+        canvas.endForm()
+    px, py = pen.xy(x, y)
+    canvas.addLiteral(f"q 1 0 0 1 {px} {py} cm")
+    canvas.doForm(name)
+    canvas.addLiteral("Q")
+
+
+#: How far (in drawing units) an outline form may reach from its origin.
+_FORM_REACH = 10 ** 6
+
+
+def share_forms(canvas: Canvas) -> None:
+    """Have :func:`draw_scene` draw recurring outlines and circles on ``canvas`` as forms,
+    defined once: for documents of many diagrams (a one-diagram page is quicker without)."""
+    canvas._piecepack_outline_forms = {}  # type: ignore[attr-defined]
+
+
+def _outline_forms(canvas: Canvas) -> dict[str, str] | None:
+    """The forms ``canvas`` has defined (path operators -> form name), or None if it
+    does not share forms."""
+    return getattr(canvas, "_piecepack_outline_forms", None)
+
+
+__all__ = ["draw_scene", "pdf_colour", "render_pdf", "share_forms"]

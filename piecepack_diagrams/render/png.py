@@ -103,7 +103,8 @@ def render_png(scene: Scene, *, theme: Theme = DEFAULT, dpi: int = DEFAULT_DPI) 
             for suit, x, y, size, angle in batch.items:
                 builder.contours(suit_contours(suit), x, y, size, angle)
             style.update(facecolor=batch.colour, edgecolor="none")
-        ax.add_patch(PathPatch(builder.path(), **style))
+        # add_artist, not add_patch: the limits are set, and add_patch would walk every curve for them.
+        ax.add_artist(PathPatch(builder.path(), **style))
     if scene.caption:
         x, y = geo.caption_centre()
         ax.text(x, y, scene.caption, fontsize=theme.caption_size * POINTS_PER_INCH, color=theme.edge,

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render.fonts import pdf_font
 from ..render.geometry import POINTS_PER_INCH, PageGeometry
-from ..render.pdf import draw_scene, pdf_colour
+from ..render.pdf import draw_scene, pdf_colour, share_forms
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .template import Template
@@ -83,6 +83,7 @@ def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = D
                                      "piecepack diagrams"))
     canvas = Canvas(out, pagesize=(first.width * pt, first.height * pt), invariant=1,
                     initialFontName=pdf_font(first.caption_font))
+    share_forms(canvas)
     canvas.setTitle(meta.title)
     canvas.setSubject(meta.subject or meta.title)
     canvas.setAuthor(meta.author)

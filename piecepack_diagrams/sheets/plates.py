@@ -40,14 +40,13 @@ def plate_scenes(result: Replay, moves: range | None = None) -> tuple[Scene | No
     from ..api import scene_of
 
     indices = moves if moves is not None else range(len(result.positions))
-    scenes = [scene_of(result, k) for k in indices]
-    key = [a for a in scenes[0].annotations if is_key(a)] if scenes else []
-    # Without their key, scenes are framed afresh (a game's own frame makes room for it).
-    scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a)),
-                      frame=None if key else s.frame) for s in scenes]
-    frames = [s.bounds() for s in scenes]
-    if not frames:
+    if not indices:
         return None, []
+    key = [a for a in scene_of(result, indices[0]).annotations if is_key(a)]
+    scenes = [scene_of(result, k, key=False) for k in indices]
+    # A scene's key is drawn once, by itself; the scenes themselves should not carry it.
+    scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a))) for s in scenes]
+    frames = [s.bounds() for s in scenes]
     frame = Bounds(min(f.x0 for f in frames), min(f.y0 for f in frames), max(f.x1 for f in frames),
                    max(f.y1 for f in frames))
     return (Scene(annotations=tuple(key)) if key else None), [replace(s, frame=frame) for s in scenes]

@@ -186,7 +186,8 @@ class CoinCollectors(Game[CoinCollectorsState]):
             return [m.move.text for m in legal_moves(state)]
         return None  # a roll's outcome is the dice's, not the player's
 
-    def scene(self, state: CoinCollectorsState, *, caption: str = "", show_legal: bool = False) -> Scene:
+    def scene(self, state: CoinCollectorsState, *, caption: str = "", show_legal: bool = False,
+              key: bool = True) -> Scene:
         return position_scene(state, caption=caption, show_legal=show_legal)
 
 

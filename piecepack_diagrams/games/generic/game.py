@@ -76,7 +76,8 @@ class GenericGame(Game[Board]):
         return apply_group(state, [(m.text, m.location) for m in group.moves], label=group.label,
                            macros={str(k): str(v) for k, v in macros.items()})
 
-    def scene(self, state: Board, *, caption: str = "", show_legal: bool = False) -> Scene:
+    def scene(self, state: Board, *, caption: str = "", show_legal: bool = False,
+              key: bool = True) -> Scene:
         # Generic PPN has no rules, so no legal moves to show.
         k = state.scale_factor
         pieces = tuple(ScenePiece(p.piece, p.x * k, p.y * k, p.angle) for p in state.pieces)

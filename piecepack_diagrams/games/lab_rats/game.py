@@ -226,7 +226,8 @@ class LabRats(Game[LabRatsState]):
     def legal_moves(self, state: LabRatsState) -> Iterable[str] | None:
         return [action.text for action in legal_actions(state)]
 
-    def scene(self, state: LabRatsState, *, caption: str = "", show_legal: bool = False) -> Scene:
+    def scene(self, state: LabRatsState, *, caption: str = "", show_legal: bool = False,
+              key: bool = True) -> Scene:
         return position_scene(state, caption=caption, show_legal=show_legal)
 
 

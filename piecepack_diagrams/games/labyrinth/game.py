@@ -73,7 +73,8 @@ class Labyrinth(Game[LabyrinthPlay]):
             return []
         return [format_turn(move) for move in legal_turns(play.position)] + ["pass"]
 
-    def scene(self, play: LabyrinthPlay, *, caption: str = "", show_legal: bool = False) -> Scene:
+    def scene(self, play: LabyrinthPlay, *, caption: str = "", show_legal: bool = False,
+              key: bool = True) -> Scene:
         """The board; the caption gets what the last turn did, and the end of the game."""
         notes = [caption] if caption else []
         last = play.last_turn
@@ -85,7 +86,7 @@ class Labyrinth(Game[LabyrinthPlay]):
                          f"spare turned {move.degrees}, walked to ({r}, {c})")
         if play.ended:
             notes.append(self.status(play).detail)
-        return position_scene(play, caption="; ".join(notes), show_legal=show_legal)
+        return position_scene(play, caption="; ".join(notes), show_legal=show_legal, legend=key)
 
 
 GAME = register(Labyrinth(), "maze")

@@ -76,11 +76,18 @@ def passage(mask: int) -> tuple[tuple[float, float], ...]:
 
 def tile_annotations(tile: Tile, x: float, y: float, numbers: dict[str, int]) -> Group:
     """A tile centred at ``(x, y)``: the wall, the passages and the two gems."""
+    g1, g2 = tile.gems
+    return _tile_group(tile, x, y, str(numbers.get(g1, "")), str(numbers.get(g2, "")))
+
+
+# A game's tiles recur from position to position, mostly in the same places.
+@lru_cache(maxsize=4096)
+def _tile_group(tile: Tile, x: float, y: float, n1: str, n2: str) -> Group:
     shape = tuple((x + dx, y + dy) for dx, dy in passage(tile.connector))
     g1, g2 = tile.gems
     return Group((Rectangle(x, y, 1.0, 1.0, role="wall"), Outline(shape, glyph=SYMBOLS[tile.connector], glyph_at=(x, y)),
-                  Marker(x - CORNER, y + CORNER, 0.26, gem_colour(g1), text=str(numbers.get(g1, "")), role="gem"),
-                  Marker(x + CORNER, y - CORNER, 0.26, gem_colour(g2), text=str(numbers.get(g2, "")), role="gem")),
+                  Marker(x - CORNER, y + CORNER, 0.26, gem_colour(g1), text=n1, role="gem"),
+                  Marker(x + CORNER, y - CORNER, 0.26, gem_colour(g2), text=n2, role="gem")),
                  role="tile")
 
 

@@ -138,7 +138,8 @@ class Landlocked(Game[LandlockedState]):
     def legal_moves(self, state: LandlockedState) -> Iterable[str] | None:
         return None  # a leg is any path; reachable_tiles and the solver describe the choices
 
-    def scene(self, state: LandlockedState, *, caption: str = "", show_legal: bool = False) -> Scene:
+    def scene(self, state: LandlockedState, *, caption: str = "", show_legal: bool = False,
+              key: bool = True) -> Scene:
         return position_scene(state, caption=caption, show_legal=show_legal)
 
 

@@ -1,0 +1,72 @@
+"""Make the README's pictures (``docs/pictures/*.png``) with the project's own commands.
+
+Run from the repository root after changing how something is drawn::
+
+    python docs/pictures.py
+
+PDFs become PNG through poppler's pdftoppm; the viewer is photographed by headless
+Chromium (Debian's chromium). Each picture's source command is listed in PICTURES.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from piecepack_diagrams.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "pictures"
+
+#: Picture name -> (the command's arguments, with OUT for its output; the page of a PDF to show; dpi).
+PICTURES: dict[str, tuple[list[str], int, int]] = {
+    "setup": (["setup", "coin-collectors", "--seed", "1", "-o", "OUT.pdf"], 1, 24),
+    "plates": (["plates", "records/labyrinth/seven-by-seven-four-players.ppn", "-o", "OUT.pdf"], 1, 30),
+    "pocket": (["plates", "records/landlocked/hard-won.ppn", "--template", "pocket", "-o", "OUT.pdf"], 2, 40),
+    "puzzles": (["puzzles", "lab-rats", "--count", "2", "--seed", "1", "-o", "OUT.pdf"], 1, 30),
+    "puzzles-key": (["puzzles", "lab-rats", "--count", "2", "--seed", "1", "-o", "OUT.pdf"], 3, 30),
+    "figure-illegal": (["figures", "coin-collectors", "-o", "OUT"], 0, 60),
+}
+#: Which figure file of a set a figure picture shows.
+FIGURE_FILES = {"figure-illegal": "coin-collectors-illegal-move.pdf"}
+
+
+def _pdf_to_png(pdf: Path, page: int, dpi: int, target: Path) -> None:
+    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
+                    str(target.with_suffix(""))], check=True)
+
+
+def _viewer(scratch: Path) -> None:
+    page = scratch / "viewer.html"
+    if main(["viewer", "records/labyrinth/seven-by-seven-four-players.ppn", "-o", str(page)]) != 0:
+        raise SystemExit("the viewer failed")
+    browser = shutil.which("chromium")
+    if browser is None:
+        raise SystemExit("chromium is needed for the viewer's picture (Debian: apt-get install chromium)")
+    subprocess.run([browser, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--hide-scrollbars", f"--user-data-dir={scratch / 'profile'}", "--window-size=1100,760",
+                    f"--screenshot={OUT / 'viewer.png'}", page.as_uri() + "#6"], check=True, capture_output=True)
+
+
+def make() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch_name:
+        scratch = Path(scratch_name)
+        for name, (args, page, dpi) in PICTURES.items():
+            target = scratch / name
+            argv = [a.replace("OUT", str(target)) for a in args]
+            if main(argv) != 0:
+                raise SystemExit(f"{name}: piecepack-diagrams {' '.join(argv)} failed")
+            pdf = target / FIGURE_FILES[name] if name in FIGURE_FILES else target.with_suffix(".pdf")
+            _pdf_to_png(pdf, page or 1, dpi, OUT / f"{name}.png")
+        _viewer(scratch)
+    for png in sorted(OUT.glob("*.png")):
+        print(png.relative_to(ROOT), png.stat().st_size, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    make()

@@ -1,0 +1,205 @@
+"""The HTML replay viewer: one self-contained page per record.
+
+The page holds every position as inline SVG (all at one scale, from
+:func:`~.plates.plate_scenes`), the header fields, and the movetext with each move a
+button. Buttons and the arrow keys step through the game (Home and End jump to its
+ends); the current move is highlighted and named in the address (``#3``), so a
+position can be linked. A record with errors shows each at its move. Nothing is
+fetched from the network; every string from the record is escaped, and the script
+reads only the page's own elements, so no record text ever reaches it as code.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import replace
+from typing import Any
+
+from ..engine.replay import Replay
+from ..errors import PiecepackError
+from ..scene import Scene
+from ..theme import DEFAULT, Theme
+from .plates import plate_scenes, plates_title
+
+_STYLE = """
+:root { color-scheme: light; --accent: #C8102E; --ink: #222; --muted: #666; --line: #ddd; }
+* { box-sizing: border-box; }
+body { font: 15px/1.45 "DejaVu Sans", Helvetica, Arial, sans-serif; color: var(--ink); margin: 0; background: #fafafa; }
+header, main { max-width: 1200px; margin: 0 auto; padding: 12px 20px; }
+h1 { font-size: 1.4em; margin: 8px 0; }
+summary { cursor: pointer; color: var(--muted); }
+table.fields { border-collapse: collapse; font-size: 0.9em; }
+table.fields th { text-align: left; padding: 2px 12px 2px 0; color: var(--muted); font-weight: normal; vertical-align: top; }
+table.fields td { padding: 2px 0; white-space: pre-wrap; }
+main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(240px, 1fr); gap: 20px; align-items: start; }
+.board { background: #fff; border: 1px solid var(--line); padding: 8px; }
+.board svg { width: 100%; height: auto; max-height: 78vh; display: block; }
+.position[hidden] { display: none; }
+.caption { margin: 6px 0 0; min-height: 2.9em; }
+.controls { display: flex; gap: 6px; align-items: center; margin: 8px 0; }
+.controls button { font: inherit; padding: 4px 12px; }
+.counter { margin-left: auto; color: var(--muted); }
+.movetext { background: #fff; border: 1px solid var(--line); padding: 8px; max-height: 80vh; overflow: auto; }
+.movetext ol { list-style: none; margin: 0; padding: 0; }
+.movetext li { margin: 2px 0; }
+.move { font: inherit; text-align: left; width: 100%; border: 0; background: none; padding: 2px 6px; cursor: pointer; }
+.move:hover { background: #f0f0f0; }
+.move.current { background: #FFE680; outline: 1px solid #d4b000; }
+.move .label { color: var(--muted); margin-right: 6px; }
+.move .comment { display: block; color: var(--muted); font-size: 0.9em; }
+.move.invalid { border-left: 4px solid var(--accent); }
+.error { color: var(--accent); }
+.key { margin-top: 10px; background: #fff; border: 1px solid var(--line); padding: 8px; }
+.key svg { width: 100%; height: auto; }
+footer { max-width: 1200px; margin: 0 auto; padding: 8px 20px 20px; color: var(--muted); font-size: 0.85em; }
+"""
+
+# The script knows nothing of the record: it counts the page's positions and moves.
+_SCRIPT = """
+(function () {
+  "use strict";
+  var positions = Array.prototype.slice.call(document.querySelectorAll(".position"));
+  var moves = Array.prototype.slice.call(document.querySelectorAll(".move"));
+  var counter = document.getElementById("counter");
+  var nav = document.querySelector(".movetext");
+  var current = -1;
+  function show(k) {
+    k = Math.max(0, Math.min(positions.length - 1, k));
+    if (k === current) { return; }
+    current = k;
+    positions.forEach(function (p, i) { p.hidden = i !== k; });
+    moves.forEach(function (m, i) {
+      var on = i === k;
+      m.classList.toggle("current", on);
+      if (on) {
+        m.setAttribute("aria-current", "step");
+        // Scroll the list only, never the page.
+        var top = m.offsetTop - nav.offsetTop, bottom = top + m.offsetHeight;
+        if (top < nav.scrollTop) { nav.scrollTop = top; }
+        else if (bottom > nav.scrollTop + nav.clientHeight) { nav.scrollTop = bottom - nav.clientHeight; }
+      }
+      else { m.removeAttribute("aria-current"); }
+    });
+    document.body.setAttribute("data-current", String(k));
+    counter.textContent = k + " / " + (positions.length - 1);
+    if (history.replaceState) { history.replaceState(null, "", "#" + k); }
+  }
+  document.getElementById("first").addEventListener("click", function () { show(0); });
+  document.getElementById("previous").addEventListener("click", function () { show(current - 1); });
+  document.getElementById("next").addEventListener("click", function () { show(current + 1); });
+  document.getElementById("last").addEventListener("click", function () { show(positions.length - 1); });
+  moves.forEach(function (m, i) { m.addEventListener("click", function () { show(i); }); });
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) { return; }
+    var k = {ArrowLeft: current - 1, ArrowUp: current - 1, ArrowRight: current + 1, ArrowDown: current + 1,
+             Home: 0, End: positions.length - 1}[e.key];
+    if (k !== undefined) { e.preventDefault(); show(k); }
+  });
+  function fromAddress() {
+    var k = parseInt((location.hash || "").slice(1), 10);
+    show(isNaN(k) ? 0 : k);
+  }
+  window.addEventListener("hashchange", fromAddress);
+  fromAddress();
+})();
+"""
+
+
+def _inline_svg(scene: Scene, theme: Theme) -> str:
+    """The scene as an ``<svg>`` element for the page (no XML declaration)."""
+    from ..render import render
+
+    text = render(scene, "svg", theme=theme).decode("utf-8")
+    return re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
+
+
+def _field_text(value: Any) -> str:
+    """A header value as text: strings as they are, a list an item a line (rows of a board
+    joined with spaces, mappings as ``key: value``), anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "\n".join(_item_text(v) for v in value)
+    return _item_text(value)
+
+
+def _item_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return "   ".join(value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_item_text(v)}" for k, v in value.items())
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _errors_by_position(result: Replay) -> dict[int, list[PiecepackError]]:
+    """Each error against the position its move led to: the last move written at or before
+    the error's place in the file (a setup error, or one without a place, goes to the end)."""
+    starts = [((p.location.line, p.location.column), k) for k, p in enumerate(result.positions)
+              if k and p.location is not None]
+    out: dict[int, list[PiecepackError]] = {}
+    for error in result.errors:
+        loc = error.location
+        at = (loc.line, loc.column) if loc is not None else None
+        k = max((k for start, k in starts if at is not None and start <= at), default=len(result.positions) - 1)
+        out.setdefault(k, []).append(error)
+    return out
+
+
+def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> str:
+    """The page for ``result`` (a replay, strict or not: errors are shown at their moves)."""
+    esc = html.escape
+    title = title or plates_title(result)
+    key, scenes = plate_scenes(result)
+    errors = _errors_by_position(result)
+    fields = "".join(f"<tr><th>{esc(str(name))}</th><td>{esc(_field_text(value))}</td></tr>"
+                     for name, value in result.record.metadata.items())
+    boards, moves = [], []
+    for k, (position, scene) in enumerate(zip(result.positions, scenes)):
+        problems = errors.get(k, [])
+        caption = esc(scene.caption) + "".join(f'<br><span class="error">{esc(e.format())}</span>' for e in problems)
+        boards.append(f'<div class="position" data-index="{k}"{" hidden" if k else ""}>'
+                      f'{_inline_svg(replace(scene, caption=""), theme)}<p class="caption">{caption}</p></div>')
+        label = "Setup" if k == 0 else position.label
+        comment = f'<span class="comment">{esc(position.comment)}</span>' if position.comment else ""
+        invalid = " invalid" if problems else ""
+        note = "".join(f'<span class="comment error">{esc(e.describe())}</span>' for e in problems)
+        moves.append(f'<li><button type="button" class="move{invalid}" data-index="{k}">'
+                     f'<span class="label">{esc(label)}</span>{esc(position.text)}{comment}{note}</button></li>')
+    summary = (f'<p class="error">{len(result.errors)} move(s) break the rules; each is shown at its move.</p>'
+               if result.errors else f"<p>{esc(_status_text(result))}</p>")
+    key_html = f'<div class="key">{_inline_svg(key, theme)}</div>' if key is not None else ""
+    return ("<!DOCTYPE html>\n"
+            '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            '<meta name="generator" content="piecepack-diagrams">\n'
+            f"<title>{esc(title)}</title>\n<style>{_STYLE}</style>\n</head>\n"
+            f'<body data-current="0">\n<header>\n<h1>{esc(title)}</h1>\n'
+            f'<details class="header-fields"{" open" if len(fields) < 1500 else ""}><summary>Header</summary>'
+            f'<table class="fields">{fields}</table></details>\n{summary}\n</header>\n<main>\n<section>\n'
+            '<div class="controls">'
+            '<button type="button" id="first" title="first (Home)">&#x00AB; First</button>'
+            '<button type="button" id="previous" title="previous (&#x2190;)">&#x25C0; Previous</button>'
+            '<button type="button" id="next" title="next (&#x2192;)">Next &#x25B6;</button>'
+            '<button type="button" id="last" title="last (End)">Last &#x00BB;</button>'
+            f'<span class="counter" id="counter">0 / {len(scenes) - 1}</span></div>\n'
+            f'<div class="board">{"".join(boards)}</div>\n</section>\n'
+            f'<aside>\n<nav class="movetext" aria-label="moves"><ol>{"".join(moves)}</ol></nav>\n{key_html}\n'
+            "</aside>\n</main>\n"
+            "<footer>Arrow keys or the buttons step through the game; Home and End jump to its ends; "
+            "a move in the list shows the position after it. Made by piecepack-diagrams.</footer>\n"
+            f"<script>{_SCRIPT}</script>\n</body>\n</html>\n")
+
+
+def _status_text(result: Replay) -> str:
+    status = result.status()
+    if not status.is_over():
+        return f"{len(result.positions) - 1} moves, all legal."
+    return f"{len(result.positions) - 1} moves, all legal; {status.outcome}" + (
+        f": {status.detail}." if status.detail else ".")
+
+
+__all__ = ["viewer_html"]
