@@ -28,7 +28,7 @@ PICTURES: dict[str, tuple[list[str], int, int]] = {
     "pocket": (["plates", "records/landlocked/hard-won.ppn", "--template", "pocket", "-o", "OUT.pdf"], 2, 40),
     "puzzles": (["puzzles", "lab-rats", "--count", "2", "--seed", "1", "-o", "OUT.pdf"], 1, 30),
     "puzzles-key": (["puzzles", "lab-rats", "--count", "2", "--seed", "1", "-o", "OUT.pdf"], 3, 30),
-    "figure-illegal": (["figures", "coin-collectors", "-o", "OUT"], 0, 60),
+    "figure-illegal": (["figures", "coin-collectors", "-o", "OUT"], 0, 110),
 }
 #: Which figure file of a set a figure picture shows.
 FIGURE_FILES = {"figure-illegal": "coin-collectors-illegal-move.pdf"}

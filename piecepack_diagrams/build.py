@@ -11,7 +11,6 @@ A part that fails is reported with its located error and skipped; the rest is st
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, TextIO
@@ -98,14 +97,16 @@ def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
 
 
 def _figure_steps(out: Path, theme: Theme, games: list[Replay]) -> list[Step]:
-    from .figures import figure_files, figure_games, figure_set, game_replays
+    from .figures import figure_files, figure_games, figure_set
 
-    def run(game: str) -> dict[Path, bytes]:
+    def run(game: str) -> tuple[dict[Path, bytes], list[str]]:
         from .engine import find_game
 
         rules = find_game(game)
         mine = [g for g in games if g.game is rules]
-        figures = figure_set(game, mine or game_replays(game))
+        if not mine:
+            return {}, []  # the records built hold no game of it: no figures to draw from
+        figures = figure_set(game, mine)
         files = figure_files(figures.figures, theme=theme)
         missing = [f"{game}: the records show no example of: {', '.join(figures.missing)}"] if figures.missing else []
         return {out / "figures" / name: data for name, data in files.items()}, missing
@@ -125,10 +126,11 @@ def _book_steps(out: Path, theme: Theme) -> list[Step]:
 
 def build(records_dir: str | Path = "records", output_dir: str | Path = "output", *,
           theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS, figures: bool = True,
-          puzzles: bool = True, progress: TextIO | None = sys.stderr) -> BuildReport:
+          puzzles: bool = True, progress: TextIO | None = None) -> BuildReport:
     """Build everything the module docstring lists from ``records_dir`` into ``output_dir``.
     A part that fails is reported and skipped; the others are still built. The figure sets
-    are drawn from the records built (a game without any uses the shipped ones)."""
+    are drawn from the valid records built (a game with none gets no figure set). A
+    progress bar goes to ``progress`` (the command line gives standard error)."""
     root, out = Path(records_dir), Path(output_dir)
     games: list[Replay] = []
     steps = _record_steps(root, out, formats, theme, games)

@@ -22,7 +22,8 @@ _EXAMPLES = {
               "  piecepack-diagrams render game.ppn --move 3... -f txt",
     "setup": "examples:\n  piecepack-diagrams setup coin-collectors --seed 1 -f pdf -o output/cc.pdf\n"
              "  piecepack-diagrams setup tablut -f txt",
-    "build": "example:\n  piecepack-diagrams build            # records/ -> output/",
+    "build": "examples:\n  piecepack-diagrams build            # records/ -> output/\n"
+             "  piecepack-diagrams build --records my-games --output site",
     "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn --moves 1-6 --template plates-1x1 -o t.pdf\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn -o output/tablut-plates/   # SVG files",
@@ -129,7 +130,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--difficulty", choices=("standard", "easy", "hard"), default=None, help="Landlocked difficulty")
 
     p = command("puzzles", "print a book of solvable puzzles with an answer key (PDF)")
-    p.add_argument("game", metavar="GAME", help="lab-rats")
+    p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors or landlocked")
     p.add_argument("--count", type=int, default=10, help="how many puzzles (default 10)")
     p.add_argument("--seed", type=int, default=1, help="deals the puzzles (default 1)")
     p.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None, help="only puzzles rated so")
@@ -172,10 +173,13 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--goals", type=int, default=0, help="further goals after the first (default 0)")
     t.add_argument("-o", "--output", default=None, help="the state (default: standard output)")
 
-    p = command("build", "render every record in records/ into output/")
+    p = command("build", "render everything into output/: every record's drawings, plates and viewer page, "
+                         "every game's figures, sample puzzle books")
     p.add_argument("--records", default="records", help="folder of records (default records/)")
     p.add_argument("--output", default="output", help="output folder (default output/)")
     p.add_argument("--theme", default="default", help="theme name or YAML file")
+    p.add_argument("--no-figures", action="store_true", help="leave out the games' figure sets")
+    p.add_argument("--no-puzzles", action="store_true", help="leave out the sample puzzle books")
     return parser
 
 
@@ -305,7 +309,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "build":
         from .build import build
 
-        report = build(args.records, args.output, theme=load_theme(args.theme))
+        if not Path(args.records).is_dir():
+            raise OutputError(f"no folder of records at {args.records}", token=args.records,
+                              expected="a folder holding .ppn records")
+        report = build(args.records, args.output, theme=load_theme(args.theme), figures=not args.no_figures,
+                       puzzles=not args.no_puzzles, progress=sys.stderr)
         for failure in report.failures:
             print(failure, file=sys.stderr)
         print(f"wrote {len(report.written)} files into {args.output}/"

@@ -21,6 +21,7 @@ from .games.lab_rats.figure import maze_building_figure
 from .notation import iter_records
 from .notation.movetext import MoveGroup, Token
 from .scene import Scene
+from .theme import DEFAULT, Theme
 
 #: Figure name -> a function drawing it.
 FIGURES: dict[str, Callable[[], Scene]] = {
@@ -118,9 +119,11 @@ def _rules_of(game: str) -> Game[Any]:
 def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
     """The rulebook figures of ``game`` drawn from ``replays`` (games of it).
 
-    Raises :class:`SetupError` for a game without a figure set.
+    Raises :class:`SetupError` for a game without a figure set, or without games.
     """
     rules = _rules_of(game)
+    if not replays:
+        raise SetupError(f"no games of {game} to draw figures from", token=game, expected="one record or more")
     slug, book = _rulebooks()[rules]
     title = rules.title
     figures = [_setup_figure(slug, title, replays[0])]
@@ -221,7 +224,7 @@ def _reason(error: RuleError) -> str:
 
 
 def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("svg", "pdf"),
-                 theme: Any = None, template: str = "figure") -> dict[str, bytes]:
+                 theme: Theme = DEFAULT, template: str = "figure") -> dict[str, bytes]:
     """Each figure as a file per format, by name: SVG at true size, PDF laid out by
     ``template`` (a column-wide page cut to the figure's height), PNG and text as drawn.
 
@@ -229,9 +232,7 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
     """
     from .render import render
     from .sheets import Cell, Metadata, Page, load_template, render_pages
-    from .theme import DEFAULT
 
-    theme = theme or DEFAULT
     layout = load_template(template)
     files: dict[str, bytes] = {}
     for figure in figures:
