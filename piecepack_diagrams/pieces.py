@@ -82,6 +82,23 @@ def size_of(kind: str) -> PieceSize:
     return SIZES.get(kind, SIZES["coin"])
 
 
+#: Inches between the holes of a marbles board as drawn: marble games use a scale of 0.5
+#: (a hole a movetext unit apart), so a one-unit marble is drawn half an inch across.
+MARBLE_HOLE = 0.5
+
+
+def piece_size(piece: Piece) -> PieceSize:
+    """The size a piece is drawn at, in inches: a board by its rank (cells or holes across),
+    a marble by its rank (1: half a hole across .. 9: a whole hole), else :func:`size_of`."""
+    if piece.kind == "board":
+        side = max(1, min(piece.rank, 64)) * (MARBLE_HOLE if piece.cfg == "marbles" else 1.0)
+        return PieceSize(side, side)
+    if piece.kind == "bit" and piece.cfg == "marbles":
+        across = MARBLE_HOLE * (0.5 + 0.5 * (max(1, min(piece.rank, 9)) - 1) / 8)
+        return PieceSize(across, across)
+    return size_of(piece.kind)
+
+
 def rank_name(rank: int) -> str:
     """``"null"``, ``"ace"``, ``"2"`` ... for ranks 1..6, else the number."""
     return RANK_NAMES[rank - 1] if 1 <= rank <= 6 else str(rank - 1)

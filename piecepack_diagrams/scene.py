@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Union
 
-from .pieces import Piece, size_of
+from .pieces import Piece, piece_size
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +26,7 @@ class ScenePiece:
 
     def corners(self) -> tuple[tuple[float, float], ...]:
         """The four corners of the piece's footprint, in inches."""
-        size = size_of(self.piece.kind)
+        size = piece_size(self.piece)
         w, h = size.width / 2, size.height / 2
         if not self.angle:
             return ((self.x - w, self.y - h), (self.x + w, self.y - h), (self.x + w, self.y + h), (self.x - w, self.y + h))

@@ -28,7 +28,7 @@ class Theme:
     #: Suns, Moons, Crowns, Arms.
     suit_colours: tuple[str, str, str, str] = ("#D55E00", "#000000", "#009E73", "#0072B2")
     #: Red, black, green, blue, yellow, white: the colours of go stones, checkers, pyramids.
-    bit_colours: tuple[str, ...] = ("#C0392B", "#202020", "#2E8B57", "#1F5FAF", "#E8C300", "#F4F4F4")
+    bit_colours: tuple[str, ...] = ("#C0392B", "#202020", "#2E8B57", "#1F5FAF", "#E8C300", "#F4F4F4", "#3CB4C8")
     page_background: str = "#FFFFFF"
     piece_background: str = "#FFFFFF"
     tile_back_background: str = "#F2EBDD"
@@ -82,7 +82,7 @@ DEFAULT = Theme()
 PRINT = Theme(
     name="print",
     suit_colours=("#000000", "#000000", "#000000", "#000000"),
-    bit_colours=("#606060", "#000000", "#909090", "#404040", "#C0C0C0", "#FFFFFF"),
+    bit_colours=("#606060", "#000000", "#909090", "#404040", "#C0C0C0", "#FFFFFF", "#D8D8D8"),
     tile_back_background="#FFFFFF",
     tile_back_lines="#000000",
     edge="#000000",

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from ..errors import NotationError, SourceLocation
+from ..errors import NotationError, PiecepackError, SourceLocation
+from .braces import expand_braces
 
 #: The label of the state before any move (as the reference parser names it).
 SETUP_LABEL = "SetupFn."
@@ -141,6 +142,17 @@ def _split_semicolons(word: str, location: SourceLocation) -> Iterator[_Raw]:
     if ";" not in word:
         yield _Raw("word", word, location)
         return
+    if "{" in word:
+        # As the reference parser does, braces expand before ';' splits a word, so a
+        # ';' after braces ends every word they make: '({2..7},3)-2D;' is six sub-moves.
+        try:
+            words = expand_braces(word)
+        except PiecepackError as exc:
+            raise exc.with_location(location) from None
+        if words != [word]:
+            for expanded in words:
+                yield from _split_semicolons(expanded, location)
+            return
     column = location.column
     for k, part in enumerate(word.split(";")):
         if k:

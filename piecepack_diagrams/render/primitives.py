@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterator
 
-from ..pieces import Piece, size_of
+from ..pieces import MARBLE_HOLE, Piece, piece_size
 from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene,
                      ScenePiece)
 from ..theme import Theme
@@ -88,7 +88,7 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
     colour = theme.suit_colour(piece.suit, piece.cfg)
     suited = piece.cfg in ("piecepack", "subpack", "hexpack") and 1 <= piece.suit <= 4
     kind, side = piece.kind, piece.side
-    size = size_of(kind)
+    size = piece_size(piece)
     if kind == "tile":
         if side == "back":
             yield Polygon(f.rect(2, 2), theme.tile_back_background, theme.edge, lw)
@@ -126,6 +126,19 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         yield Polygon(f.rect(size.width, size.height), theme.piece_background, theme.edge, lw)
         if side == "face":
             yield Text(*f(0, 0), str(piece.rank), 0.8, colour, angle)
+    elif kind == "board" and piece.cfg == "marbles":
+        # A holed board: a hole under every place a bottom-layer marble sits.
+        n, w = max(1, min(piece.rank, 64)), size.width
+        yield Polygon(f.rect(w, w), colour, theme.edge, lw)
+        for i in range(n):
+            for j in range(n):
+                yield Circle(*f(-w / 2 + (i + 0.5) * MARBLE_HOLE, -w / 2 + (j + 0.5) * MARBLE_HOLE),
+                             MARBLE_HOLE * 0.3, theme.piece_background, theme.edge, lw / 2)
+    elif kind == "bit" and piece.cfg == "marbles":
+        r = size.width / 2
+        yield Circle(0.0, 0.0, r, colour, theme.edge, lw)
+        # A glint, so a heap of marbles reads as spheres.
+        yield Circle(-r * 0.35, r * 0.35, r * 0.2, theme.piece_background, "none", 0.0)
     elif kind == "board":
         n = max(1, min(piece.rank, 64))
         yield Polygon(f.rect(n, n), theme.tile_back_background, theme.edge, lw)

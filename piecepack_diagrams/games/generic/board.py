@@ -43,7 +43,8 @@ class Board:
     ``movetext_scale`` multiplies coordinates written in the movetext
     (PPN's ``ScalingFactor``). ``max_id`` is the largest numeric id given so far,
     ``active`` the ids of the last active pieces, ``steps`` what moved last,
-    ``bounds`` the table area locations must fall in (``None``: anywhere).
+    ``bounds`` the table area locations must fall in (``None``: anywhere), ``bit_cfg``
+    the configuration of a bit written with only a colour (set by ``MovetextParser``).
     """
 
     pieces: tuple[PlacedPiece, ...] = ()
@@ -53,6 +54,7 @@ class Board:
     active: tuple[str, ...] = ()
     steps: tuple[Step, ...] = ()
     bounds: tuple[float, float, float, float] | None = None
+    bit_cfg: str | None = None
 
     def __len__(self) -> int:
         return len(self.pieces)
@@ -61,13 +63,13 @@ class Board:
         return (
             f"Board(pieces={self.pieces!r}, scale_factor={self.scale_factor!r}, "
             f"movetext_scale={self.movetext_scale!r}, max_id={self.max_id!r}, "
-            f"active={self.active!r}, steps={self.steps!r}, bounds={self.bounds!r})"
+            f"active={self.active!r}, steps={self.steps!r}, bounds={self.bounds!r}, bit_cfg={self.bit_cfg!r})"
         )
 
 
 def board_from_pieces(
     items: list[tuple[Piece, float, float, float]], *, scale_factor: float = 1.0, movetext_scale: float = 1.0,
-    bounds: tuple[float, float, float, float] | None = None,
+    bounds: tuple[float, float, float, float] | None = None, bit_cfg: str | None = None,
 ) -> Board:
     """A board holding ``(piece, x, y, angle)`` items in that drawing order, ids 1, 2, ..."""
     pieces = tuple(
@@ -75,4 +77,4 @@ def board_from_pieces(
         for k, (piece, x, y, angle) in enumerate(items, start=1)
     )
     return Board(pieces, scale_factor=scale_factor, movetext_scale=movetext_scale, max_id=len(pieces),
-                 bounds=bounds)
+                 bounds=bounds, bit_cfg=bit_cfg)

@@ -32,10 +32,11 @@ def setup_spec(metadata: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
                      expected="'GameType: Tablut' or 'GameType: {Name: Fujisan, Coins: ...}'")
 
 
-def movetext_scale(metadata: Mapping[str, Any]) -> float:
-    """PPN's ``MovetextParser: {ScalingFactor: N}`` (default 1)."""
+def movetext_scale(metadata: Mapping[str, Any], default: float = 1.0) -> float:
+    """PPN's ``MovetextParser: {ScalingFactor: N}``, else ``default`` (the setup's scale
+    factor: the reference parser multiplies movetext coordinates by it)."""
     parser = metadata.get("MovetextParser")
-    if isinstance(parser, Mapping):
+    if isinstance(parser, Mapping) and "ScalingFactor" in parser:
         value = parser.get("ScalingFactor", 1)
         try:
             scale = float(value)
@@ -44,7 +45,18 @@ def movetext_scale(metadata: Mapping[str, Any]) -> float:
         if not 0 < scale < 1e6:
             raise SetupError(f"ScalingFactor {value} is out of range", token=str(value), expected="a positive number")
         return scale
-    return 1.0
+    return default
+
+
+#: The configuration a bare colour (``R@a1``) makes a bit of, by ``MovetextParser`` name.
+COLOURED_BIT_CFGS = {"marble": "marbles", "marbles": "marbles", "alquerque": "alquerque"}
+
+
+def coloured_bit_cfg(metadata: Mapping[str, Any]) -> str | None:
+    """The configuration of bits written with only a colour, as ``MovetextParser`` sets it."""
+    parser = metadata.get("MovetextParser")
+    name = parser.get("Name") if isinstance(parser, Mapping) else parser
+    return COLOURED_BIT_CFGS.get(str(name).strip().lower()) if name is not None else None
 
 
 class GenericGame(Game[Board]):
@@ -62,12 +74,12 @@ class GenericGame(Game[Board]):
               location: SourceLocation | None = None) -> Board:
         try:
             layout = self.layout(metadata, seed=seed)
-            scale = movetext_scale(metadata)
+            scale = movetext_scale(metadata, layout.scale_factor)
         except SetupError as exc:
             raise exc.with_location(location) if location else exc from None
         # The table is the setup's extent plus a margin; an empty setup leaves it open.
         return board_from_pieces(list(layout.items), scale_factor=layout.scale_factor, movetext_scale=scale,
-                                 bounds=layout.bounds(margin=3.0))
+                                 bounds=layout.bounds(margin=3.0), bit_cfg=coloured_bit_cfg(metadata))
 
     def apply(self, state: Board, group: MoveGroup, *, metadata: Mapping[str, Any]) -> Board:
         macros = metadata.get("Macros") or {}

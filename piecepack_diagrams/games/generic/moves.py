@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 from ...errors import NotationError, PiecepackError, RuleError, SourceLocation
 from ...pieces import Piece
 from ..generic.board import Board, PlacedPiece, Step
-from .braces import expand_braces
+from ...notation.braces import expand_braces
 from .piecespec import PartialSpec, complete, parse_partial, parse_piece_spec
 
 #: Coordinates beyond this (in units) are off any board there could be.
@@ -62,6 +62,7 @@ class _Work:
         self.pieces: list[PlacedPiece] = list(board.pieces)
         self.start: list[PlacedPiece] = list(board.pieces)
         self.scale = board.movetext_scale
+        self.bit_cfg = board.bit_cfg
         self.max_id = board.max_id
         self.active: list[str] = list(board.active)
         self.steps: list[Step] = []
@@ -129,7 +130,7 @@ class _Work:
         found = [p for p in pieces if part.matches(p.piece, p.angle)]
         if len(found) == 1:
             return found[0].id
-        piece, angle = complete(part, spec)
+        piece, angle = complete(part, spec, self.bit_cfg)
         same = [p for p in pieces if _same_kind(p.piece, piece, part)]
         with_angle = [p for p in same if abs(p.angle - angle) < 1e-8]
         if with_angle:
@@ -228,7 +229,7 @@ class _Work:
 
     def drop(self, spec: str, where: str, *, on_top: bool) -> None:
         location, ref = self.location_index(where)
-        piece, angle = parse_piece_spec(spec)
+        piece, angle = parse_piece_spec(spec, self.bit_cfg)
         x, y = self.xy(location, self.pieces, None)[0]
         placed = PlacedPiece(piece, x, y, angle, self.new_id())
         if ref is None:
@@ -323,7 +324,7 @@ class _Work:
     def change(self, piece_id: str, spec: str, *, replace: bool) -> None:
         at = self.indices(piece_id)
         if replace:
-            piece, angle = parse_piece_spec(spec)
+            piece, angle = parse_piece_spec(spec, self.bit_cfg)
             for k in at:
                 p = self.pieces[k]
                 level = 0
@@ -555,4 +556,5 @@ def apply_group(
             located = exc.with_location(location) if location is not None else exc
             raise located from None
     return Board(tuple(work.pieces), scale_factor=board.scale_factor, movetext_scale=board.movetext_scale,
-                 max_id=work.max_id, active=tuple(work.active), steps=tuple(work.steps), bounds=board.bounds)
+                 max_id=work.max_id, active=tuple(work.active), steps=tuple(work.steps), bounds=board.bounds,
+                 bit_cfg=board.bit_cfg)

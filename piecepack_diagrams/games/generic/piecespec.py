@@ -138,8 +138,9 @@ def parse_partial(spec: str) -> PartialSpec:
 
 
 @lru_cache(maxsize=4096)
-def parse_piece_spec(spec: str) -> tuple[Piece, float]:
-    """The complete piece and angle ``spec`` means, PPN assumptions applied.
+def parse_piece_spec(spec: str, bit_cfg: str | None = None) -> tuple[Piece, float]:
+    """The complete piece and angle ``spec`` means, PPN assumptions applied; a bit
+    given only by its colour is of configuration ``bit_cfg`` (as ``MovetextParser`` sets it).
 
     >>> parse_piece_spec("S5")
     (Piece(kind='tile', side='face', suit=1, rank=6, cfg='piecepack'), 0.0)
@@ -148,11 +149,12 @@ def parse_piece_spec(spec: str) -> tuple[Piece, float]:
 
     Raises :class:`NotationError` for a specification it cannot read.
     """
-    return complete(parse_partial(spec), spec)
+    return complete(parse_partial(spec), spec, bit_cfg)
 
 
-def complete(part: PartialSpec, spec: str = "") -> tuple[Piece, float]:
-    """Fill the fields ``part`` leaves open with PPN's assumptions."""
+def complete(part: PartialSpec, spec: str = "", bit_cfg: str | None = None) -> tuple[Piece, float]:
+    """Fill the fields ``part`` leaves open with PPN's assumptions (``bit_cfg``: see
+    :func:`parse_piece_spec`)."""
     simple = part.simple
     colour = next((c for c in simple if c in _COLOURS), None)
     kind = part.kind
@@ -170,7 +172,7 @@ def complete(part: PartialSpec, spec: str = "") -> tuple[Piece, float]:
         if colour is not None:
             if kind == "bit":
                 letter = next((c for c in simple if c in "smc"), None)
-                cfg = {"s": "go", "c": "checkers2", "m": "meeples"}.get(letter or "")
+                cfg = {"s": "go", "c": "checkers2", "m": "meeples"}.get(letter or "", bit_cfg)
             else:
                 cfg = {"die": "dice", "pyramid": "icehouse_pieces",
                        "tile": f"dominoes_{_COLOUR_NAMES[colour]}"}.get(kind)

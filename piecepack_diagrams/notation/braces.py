@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...errors import LimitError
+from ..errors import LimitError
 
 #: The most words one move may expand to.
 MAX_EXPANSION = 10_000
