@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from ..errors import LimitError
 
@@ -61,54 +62,32 @@ def _first_group(word: str) -> tuple[int, int, list[str]] | None:
         i = start + 1
 
 
-def _find_unescaped(word: str, char: str, i: int) -> int:
-    while i < len(word):
-        if word[i] == "\\":
-            i += 2
-            continue
-        if word[i] == char:
-            return i
-        i += 1
-    return -1
-
-
-def _matching(word: str, start: int) -> int:
+def _unescaped(text: str, start: int = 0) -> Iterator[tuple[int, str, int]]:
+    """Index, character and brace depth just after it, of each character of ``text``
+    from ``start`` that a backslash does not escape."""
     depth, i = 0, start
-    while i < len(word):
-        ch = word[i]
+    while i < len(text):
+        ch = text[i]
         if ch == "\\":
             i += 2
             continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-            if depth == 0:
-                return i
+        depth += (ch == "{") - (ch == "}")
+        yield i, ch, depth
         i += 1
-    return -1
+
+
+def _find_unescaped(word: str, char: str, i: int) -> int:
+    return next((k for k, ch, _ in _unescaped(word, i) if ch == char), -1)
+
+
+def _matching(word: str, start: int) -> int:
+    return next((k for k, ch, depth in _unescaped(word, start) if ch == "}" and depth == 0), -1)
 
 
 def _split_top_level(inner: str) -> list[str]:
-    parts, depth, current, i = [], 0, [], 0
-    while i < len(inner):
-        ch = inner[i]
-        if ch == "\\" and i + 1 < len(inner):
-            current.append(inner[i : i + 2])
-            i += 2
-            continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-        i += 1
-    parts.append("".join(current))
-    return parts
+    cuts = [k for k, ch, depth in _unescaped(inner) if ch == "," and depth == 0]
+    ends = [-1, *cuts, len(inner)]
+    return [inner[a + 1:b] for a, b in zip(ends, ends[1:])]
 
 
 def _sequence(inner: str) -> list[str] | None:

@@ -9,4 +9,5 @@ from .setups import Layout, make_layout, normalize_name, setup_names
 from . import setups_chess, setups_marbles, setups_original  # noqa: E402,F401  isort: skip
 
 __all__ = ["Board", "GAME", "GenericGame", "Layout", "PlacedPiece", "Step", "board_from_pieces",
-           "make_layout", "normalize_name", "parse_piece_spec", "setup_names"]
+           "make_layout", "normalize_name", "parse_piece_spec", "setup_names", "setups_chess", "setups_marbles",
+           "setups_original"]
