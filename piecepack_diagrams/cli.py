@@ -29,6 +29,8 @@ _EXAMPLES = {
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn -o output/tablut-plates/   # SVG files",
     "viewer": "examples:\n  piecepack-diagrams viewer records/labyrinth/seven-by-seven-four-players.ppn -o output/maze.html\n"
               "  piecepack-diagrams viewer game.ppn   # a record with illegal moves: each is shown at its move; exit 1",
+    "export": "examples:\n  piecepack-diagrams export records/lab-rats/advanced-seed-7-win.ppn -o output/rat.ppn\n"
+              "  piecepack-diagrams export records/coin-collectors/heuristic-win.ppn | less",
     "figure": "examples:\n  piecepack-diagrams figure lab-rats-maze-building -f pdf -o output/diagram-1.pdf\n"
               "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png",
     "puzzles": "examples:\n  piecepack-diagrams puzzles lab-rats --count 10 --seed 1 -o output/lab-rats-puzzles.pdf\n"
@@ -106,6 +108,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.html", help="the page (default: output/NAME.html)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+
+    p = command("export", "write a record of any game as a generic PPN record (piece movements only)")
+    p.add_argument("path", metavar="PATH", help="a record")
+    p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE.ppn", help="the record (default: standard output)")
 
     p = command("figure", "draw a named rulebook figure")
     p.add_argument("name", metavar="NAME", help="e.g. lab-rats-maze-building")
@@ -270,6 +277,18 @@ def _run(args: argparse.Namespace) -> int:
         return _figures(args)
     if args.command == "viewer":
         return _viewer(args)
+    if args.command == "export":
+        from .api import first_record
+        from .engine import replay
+        from .export import export_ppn
+        from .output import write_atomic
+
+        exported = export_ppn(replay(first_record(args.path, args.game)))
+        if args.output is None:
+            sys.stdout.write(exported.text)
+        else:
+            print(write_atomic(args.output, exported.text.encode("utf-8")), file=sys.stderr)
+        return 0
     if args.command == "solve":
         from .api import solve_position
 

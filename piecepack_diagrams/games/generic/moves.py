@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from ...errors import NotationError, PiecepackError, RuleError, SourceLocation
-from ...pieces import Piece
-from ..generic.board import Board, PlacedPiece, Step
 from ...notation.braces import expand_braces
+from ...pieces import Piece
+from .board import Board, PlacedPiece, Step
 from .piecespec import PartialSpec, complete, parse_partial, parse_piece_spec
 
 #: Coordinates beyond this (in units) are off any board there could be.
@@ -73,20 +74,27 @@ class _Work:
     def ids_at(self, pieces: Sequence[PlacedPiece], text: str, count: float | None) -> list[str]:
         """Ids of the pieces at location ``text``: the top one, the top ``count``, or all."""
         x, y = self.xy(text, pieces, None)[0]
-        # A stable sort, farthest first, so the nearest (and, among equals, the topmost) come last.
-        ranked = sorted(pieces, key=lambda p: -round((p.x - x) ** 2 + (p.y - y) ** 2, 5))
-        exact = sum(1 for p in pieces if abs(round((p.x - x) ** 2 + (p.y - y) ** 2, 5)) < 1.5e-8)
+        # "Exactly there" is a squared distance that rounds to 0 at five decimals (the first
+        # test is a quick way past the pieces that are not even in the same column).
+        exact = [k for k, p in enumerate(pieces)
+                 if -0.0023 < p.x - x < 0.0023 and (p.x - x) ** 2 + (p.y - y) ** 2 < 5e-6]
         if count is None:
-            if exact < 1:
+            if not exact:
                 raise RuleError(
                     f"there is no piece at {text} ({_fmt(x)}, {_fmt(y)})", token=text,
                     rule="a move must name a piece that is on the board",
                 )
             count = 1
         elif math.isinf(count):
-            count = exact
+            count = len(exact)
         n = int(count)
-        return [p.id for p in ranked[len(ranked) - n :]] if n else []
+        if n <= len(exact):
+            return [pieces[k].id for k in exact[len(exact) - n:]] if n else []
+        # More than are there: the n nearest. A stable sort, farthest first, so the nearest
+        # (and, among equals, the topmost) come last.
+        squared = [round((p.x - x) ** 2 + (p.y - y) ** 2, 5) for p in pieces]
+        ranked = sorted(range(len(pieces)), key=lambda k: -squared[k])
+        return [pieces[k].id for k in ranked[len(ranked) - n:]]
 
     def ids(self, text: str, pieces: Sequence[PlacedPiece] | None = None) -> list[str]:
         """Ids named by a PPN piece id (``b4``, ``2b4``, ``b4[2]``, ``?S4``, ``/cf``, ``^b4``, ``15``, "")."""
@@ -191,15 +199,9 @@ class _Work:
             ux, uy = _DIRECTIONS[match.group(2)]
             relative = f"<{n * ux!r},{n * uy!r}>"
             return self.xy(relative + (text[len(offset):] if anchor is not None else ""), pieces, anchors)
-        match = _CARTESIAN.fullmatch(text)
-        if match:
-            return [self.checked(float(match.group(1)) * self.scale, float(match.group(2)) * self.scale, text)]
-        match = _ALGEBRAIC.fullmatch(text)
-        if match:
-            column = 0
-            for letter in match.group(1):
-                column = column * 26 + (ord(letter) - 96)
-            return [self.checked(column * self.scale, float(match.group(2)) * self.scale, text)]
+        point = _absolute_point(text)
+        if point is not None:
+            return [self.checked(point[0] * self.scale, point[1] * self.scale, text)]
         raise NotationError(f"cannot read the location '{text}'", token=text,
                             expected="a location such as 'b2', 'aa12', '(1.5,2)', '<1,0>', '3R' or '&b2'")
 
@@ -511,6 +513,26 @@ def expand_macros(text: str, macros: Mapping[str, str]) -> str:
     return expand(text, ())
 
 
+@lru_cache(maxsize=4096)
+def _absolute_point(text: str) -> tuple[float, float] | None:
+    """The point a Cartesian ``(x,y)`` or algebraic ``b2`` location names, before scaling;
+    None for any other text. Cached: records name the same squares again and again."""
+    match = _CARTESIAN.fullmatch(text)
+    if match:
+        return float(match.group(1)), float(match.group(2))
+    match = _ALGEBRAIC.fullmatch(text)
+    if match:
+        column = 0
+        for letter in match.group(1):
+            column = column * 26 + (ord(letter) - 96)
+        return float(column), float(match.group(2))
+    return None
+
+
+_CHAINED = re.compile(r"(?<=.)([*+!])")
+_COUNTED_SEARCH = re.compile(r"([0-9]+)\?")
+
+
 def split_submoves(text: str, macros: Mapping[str, str]) -> list[str]:
     """The sub-moves one written move stands for: braces and macros expanded, chains split."""
     out: list[str] = []
@@ -518,11 +540,11 @@ def split_submoves(text: str, macros: Mapping[str, str]) -> list[str]:
         if "`" in word:
             word = expand_macros(word, macros)
         for part in word.split():
-            part = re.sub(r"(?<=.)\*", " *", part)
-            part = re.sub(r"(?<=.)\+", " +", part)
-            part = re.sub(r"(?<=.)!", " !", part)
+            # As the reference: a space before every '*', '+' and '!' but a leading one.
+            part = _CHAINED.sub(r" \1", part)
             part = part.replace("\u035c", "_").replace("\u203f", "_")
-            part = re.sub(r"([0-9]+)\?", r"\1&?", part)
+            if "?" in part:
+                part = _COUNTED_SEARCH.sub(r"\1&?", part)
             out.extend(part.split())
         if len(out) > MAX_SUBMOVES:
             from ...errors import LimitError

@@ -1,0 +1,215 @@
+"""Export: any replayed record as a generic PPN record (piece movements only), so the
+users of the R tools (piecepackr's ppn) can read games of every game we know.
+
+The exported record places the first position's pieces in a ``setup.`` move, then
+writes each move as the piece movements that turn one drawn position into the next:
+removals (``*``), moves (``-``), changes (``=``) and new pieces (``@``), by Cartesian
+locations in inches. Every move is checked by replaying it through the generic
+grammar; a move whose movements would not give exactly the drawn pieces in their
+stacking order is written instead as "clear the pieces that changed and set them
+again", which always does. Each move keeps its label, and its original text and
+comment become a comment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine.replay import Replay
+from .errors import PiecepackError, SetupError, SourceLocation
+from .games.generic.board import Board, board_from_pieces
+from .games.generic.moves import apply_group
+from .notation.yamlsafe import dump_metadata
+from .pieces import Piece
+
+#: Where pieces stand: (piece, x, y, angle), in drawing order.
+Placed = tuple[Piece, float, float, float]
+
+_KIND_LETTERS = {"tile": "t", "coin": "c", "die": "d", "pawn": "p", "matchstick": "m", "saucer": "s",
+                 "card": "\U0001f0a0", "pyramid": "\u25b2", "bit": "\u25cf", "board": "\u25a0"}
+_SIDE_LETTERS = {"face": "f", "back": "b", "left": "l", "right": "r", "top": "x"}
+#: Configurations whose ranks PPN counts from one (as ``,rN`` reads them).
+_RANK_FROM_ONE = frozenset({"checkers1", "checkers2", "chess1", "chess2", "go", "dice", "icehouse_pieces",
+                            "playing_cards", "playing_cards_colored", "playing_cards_tarot"})
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """An exported record's text, and how many moves had to be written as "clear and set again"."""
+
+    text: str
+    moves: int
+    restacked: int
+
+
+def piece_spec(piece: Piece, angle: float) -> str:
+    """A PPN piece specification naming every field of ``piece`` at ``angle``: the short
+    form for piecepack pieces (``tfS5``, ``cbM``, ``dfCa<``), else fields as attributes.
+
+    Raises :class:`SetupError` for a kind or side PPN cannot write.
+    """
+    if piece.kind not in _KIND_LETTERS or piece.side not in _SIDE_LETTERS:
+        raise SetupError(f"PPN cannot write a {piece.kind} {piece.side}", token=piece.piece_side)
+    turn = angle % 360
+    if piece.cfg == "piecepack" and 1 <= piece.suit <= 4 and 1 <= piece.rank <= 6:
+        glyph = {0.0: "", 90.0: "<", 180.0: "v", 270.0: ">"}.get(turn)
+        short = f"{_KIND_LETTERS[piece.kind]}{_SIDE_LETTERS[piece.side]}{'SMCA'[piece.suit - 1]}"
+        short += "na2345"[piece.rank - 1] + (glyph if glyph is not None else f",a{_number(turn)}")
+        return short
+    rank = piece.rank if piece.cfg in _RANK_FROM_ONE else piece.rank - 1
+    spec = f"{_KIND_LETTERS[piece.kind]}{_SIDE_LETTERS[piece.side]},s{piece.suit - 1},r{rank}"
+    if turn:
+        spec += f",a{_number(turn)}"
+    return spec + f",{piece.cfg}'"
+
+
+def _number(value: float) -> str:
+    text = format(round(value, 9), ".10g")
+    return "0" if text == "-0" else text
+
+
+def _where(x: float, y: float) -> str:
+    return f"({_number(x)},{_number(y)})"
+
+
+def _same_place(a: Placed, b: Placed) -> bool:
+    return abs(a[1] - b[1]) < 1e-9 and abs(a[2] - b[2]) < 1e-9
+
+
+def _is_same(a: Placed, b: Placed) -> bool:
+    return a[0] == b[0] and _same_place(a, b) and abs((a[3] - b[3]) % 360) < 1e-9
+
+
+def _id_of(current: list[Placed], index: int) -> str:
+    """The PPN id of ``current[index]``: its location, with its depth from the top there."""
+    here = current[index]
+    above = sum(1 for other in current[index + 1:] if _same_place(other, here))
+    return _where(here[1], here[2]) + (f"[{above + 1}]" if above else "")
+
+
+def _movements(current: list[Placed], target: list[Placed]) -> list[str]:
+    """Sub-moves that turn ``current`` into ``target``, drawing order included: pieces
+    that stay put in order stay; the rest are removed, or moved or dropped directly
+    above the piece they follow in ``target`` (at the bottom if they follow none)."""
+    matched: dict[int, int] = {}  # target index -> current index
+    free = set(range(len(current)))
+    for same in (_is_same, lambda a, b: a[0] == b[0],
+                 lambda a, b: (a[0].kind, a[0].cfg) == (b[0].kind, b[0].cfg)):
+        for t, want in enumerate(target):
+            if t not in matched:
+                k = next((k for k in sorted(free) if same(current[k], want)), None)
+                if k is not None:
+                    matched[t] = k
+                    free.discard(k)
+    # Pieces that keep their place (and their order) stay; a changed one is only replaced.
+    stay = _longest_increasing({t: k for t, k in matched.items() if _same_place(current[k], target[t])})
+    # The board as it will be, each entry tagged with the target index it becomes (-1: not yet).
+    board = [(piece, next((t for t, k in matched.items() if k == i), -1)) for i, piece in enumerate(current)]
+    moves: list[str] = []
+    for k in sorted(free, reverse=True):
+        moves.append("*" + _id_of([b for b, _ in board], k))
+        del board[k]
+    for t, want in enumerate(target):
+        if t in stay:
+            continue
+        pieces = [b for b, _ in board]
+        after = next((i for i, (_, tag) in enumerate(board) if tag == t - 1), None) if t else None
+        here = _where(want[1], want[2])
+        at = next((i for i, (_, tag) in enumerate(board) if tag == t), None) if t in matched else None
+        # Only a piece that must go below others needs to name the piece it goes above.
+        on_top = after is not None and after == max(i for i in range(len(board)) if i != at)
+        anchor = f"%{_id_of(pieces, after)}" if after is not None and not on_top else ""
+        if at is not None:
+            source = _id_of(pieces, at)
+            moves.append(f"{source}-{here}{anchor}" if t else f"{source}_{here}")
+            piece, _ = board.pop(at)
+            moved = (piece[0], want[1], want[2], piece[3])
+        else:
+            moves.append(f"{piece_spec(want[0], want[3])}@{here}{anchor}" if t or not board else
+                         f"{piece_spec(want[0], want[3])}\\{here}")
+            moved = want
+        slot = 0 if after is None else next(i for i, (_, tag) in enumerate(board) if tag == t - 1) + 1
+        board.insert(slot, (moved, t))
+        if not _is_same(moved, want):
+            moves.append(f"{_id_of([b for b, _ in board], slot)}={piece_spec(want[0], want[3])}")
+            board[slot] = (want, t)
+    for slot, (piece, t) in enumerate(board):
+        if t in stay and not _is_same(piece, target[t]):
+            moves.append(f"{_id_of([b for b, _ in board], slot)}={piece_spec(target[t][0], target[t][3])}")
+            board[slot] = (target[t], t)
+    return moves
+
+
+def _longest_increasing(pairs: dict[int, int]) -> set[int]:
+    """The keys of the longest run of ``pairs`` (key -> value) whose values rise with the keys."""
+    keys = sorted(pairs)
+    best: list[list[int]] = []
+    for key in keys:
+        chain = max((c for c in best if pairs[c[-1]] < pairs[key]), key=len, default=[])
+        best.append(chain + [key])
+    return set(max(best, key=len, default=[]))
+
+
+def _placed(board: Board) -> list[Placed]:
+    return [(p.piece, p.x, p.y, p.angle) for p in board.pieces]
+
+
+def _apply(board: Board, label: str, moves: list[str]) -> Board:
+    where = SourceLocation("<export>", 1, 1)
+    return apply_group(board, [(m, where) for m in moves], label=label, macros={}) if moves else board
+
+
+def _matches(board: Board, target: list[Placed]) -> bool:
+    got = _placed(board)
+    return len(got) == len(target) and all(_is_same(a, b) for a, b in zip(got, target))
+
+
+def _comment(text: str) -> str:
+    # A comment cannot hold a closing brace; the PPN spec has no escape for one.
+    return "{" + text.replace("{", "(").replace("}", ")") + "}"
+
+
+def export_ppn(result: Replay, *, width: int = 79) -> Exported:
+    """``result`` as a generic PPN record whose positions are the pieces ``result``'s game
+    draws, move by move. Raises :class:`SetupError` for a game whose drawings hold no pieces
+    (Labyrinth's maze is drawn, not laid out in piecepack pieces)."""
+    from .api import scene_of
+
+    scenes = [scene_of(result, k, caption=False) for k in range(len(result.positions))]
+    positions = [[(p.piece, p.x, p.y, p.angle) for p in scene.pieces] for scene in scenes]
+    if not any(positions):
+        raise SetupError(f"{result.game.title} is drawn without piecepack pieces, so there is nothing to export",
+                         token=result.game.title, expected="a record of a game played with pieces")
+    meta = result.record.metadata
+    game_type = meta.get("GameType")
+    header = {"GameType": "None"}
+    for key in ("Event", "Site", "Date", "Round", "White", "Black", "Result"):
+        if key in meta:
+            header[key] = meta[key]
+    header["Source"] = f"exported by piecepack-diagrams from a record of {result.game.title or game_type}"
+    board = board_from_pieces([])
+    lines: list[str] = []
+    restacked = 0
+    for k, target in enumerate(positions):
+        position = result.positions[k]
+        label = "setup." if k == 0 else position.label
+        moves = _movements(_placed(board), target)
+        try:
+            after = _apply(board, label, moves)
+            exact = _matches(after, target)
+        except PiecepackError:
+            exact = False
+        if not exact:
+            current = _placed(board)
+            moves = ["*" + _id_of(current, i) for i in range(len(current) - 1, -1, -1)]
+            moves += [f"{piece_spec(p, a)}@{_where(x, y)}" for p, x, y, a in target]
+            after = _apply(board, label, moves)
+            restacked += 1
+        board = after
+        note = " ".join(part for part in (position.text, position.comment) if part) if k else ""
+        lines.append(" ".join([label, *moves] + ([_comment(f"{result.game.title}: {note}")] if note else [])))
+    text = "---\n" + dump_metadata(header) + "...\n" + "\n".join(lines) + "\n"
+    return Exported(text, len(positions) - 1, restacked)
+
+
+__all__ = ["Exported", "export_ppn", "piece_spec"]
