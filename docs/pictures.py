@@ -29,6 +29,9 @@ PICTURES: dict[str, tuple[list[str], int, int]] = {
     "puzzles": (["puzzles", "lab-rats", "--count", "2", "--seed", "1", "-o", "OUT.pdf"], 1, 30),
     "puzzles-key": (["puzzles", "lab-rats", "--count", "2", "--seed", "1", "-o", "OUT.pdf"], 3, 30),
     "figure-illegal": (["figures", "coin-collectors", "-o", "OUT"], 0, 110),
+    "families": (["render", "records/ppn/piece-families.ppn", "-f", "pdf", "-o", "OUT.pdf"], 1, 32),
+    "spoff": (["render", "../shared/corpus/ppn/records/spoff.ppn", "--move", "5", "-f", "pdf", "-o", "OUT.pdf"],
+              1, 60),
 }
 #: Which figure file of a set a figure picture shows.
 FIGURE_FILES = {"figure-illegal": "coin-collectors-illegal-move.pdf"}

@@ -93,6 +93,8 @@ def piece_size(piece: Piece) -> PieceSize:
     if piece.kind == "board":
         side = max(1, min(piece.rank, 64)) * (MARBLE_HOLE if piece.cfg == "marbles" else 1.0)
         return PieceSize(side, side)
+    if piece.kind == "tile" and piece.cfg.startswith("dominoes"):
+        return PieceSize(1.0, 2.0)
     if piece.kind == "bit" and piece.cfg == "marbles":
         across = MARBLE_HOLE * (0.5 + 0.5 * (max(1, min(piece.rank, 9)) - 1) / 8)
         return PieceSize(across, across)

@@ -89,7 +89,28 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
     suited = piece.cfg in ("piecepack", "subpack", "hexpack") and 1 <= piece.suit <= 4
     kind, side = piece.kind, piece.side
     size = piece_size(piece)
-    if kind == "tile":
+    if kind == "tile" and piece.cfg.startswith("dominoes"):
+        yield from _domino(piece, f, theme)
+    elif kind == "bit" and piece.cfg in ("chess1", "chess2"):
+        yield from _chess_man(piece, f, colour, angle, theme)
+    elif kind == "bit" and piece.cfg in ("checkers1", "checkers2"):
+        r = size.width / 2
+        yield Circle(0.0, 0.0, r, colour, theme.edge, lw)
+        ink = contrasting(colour)
+        yield Circle(0.0, 0.0, r * 0.72, "none", ink, lw)
+        if side == "face":  # a king: crowned
+            yield Text(*f(0, 0), "\u265a", r * 1.1, ink, angle)
+    elif kind == "bit" and piece.cfg == "meeples":
+        yield Polygon(tuple(f(x * 0.75, y * 0.75) for x, y in _MEEPLE), colour, theme.edge, lw)
+    elif kind == "card":
+        yield from _card(piece, f, angle, theme)
+    elif kind == "pyramid" and side == "top":
+        # Seen from above: a square whose four faces meet at the apex.
+        h = 0.3 + 0.08 * piece.rank
+        yield Polygon(f.rect(2 * h, 2 * h), colour, theme.edge, lw)
+        yield Polyline((f(-h, -h), f(h, h)), theme.edge, lw)
+        yield Polyline((f(-h, h), f(h, -h)), theme.edge, lw)
+    elif kind == "tile":
         if side == "back":
             yield Polygon(f.rect(2, 2), theme.tile_back_background, theme.edge, lw)
             # The grid lines stop half their width short of the edges, so their round ends stay on
@@ -122,10 +143,22 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
     elif kind == "pyramid":
         h = 0.6 + 0.15 * piece.rank
         yield Polygon((f(-h / 3, -h / 2), f(h / 3, -h / 2), f(0, h / 2)), colour, theme.edge, lw)
-    elif kind == "card":
-        yield Polygon(f.rect(size.width, size.height), theme.piece_background, theme.edge, lw)
-        if side == "face":
-            yield Text(*f(0, 0), str(piece.rank), 0.8, colour, angle)
+    elif kind == "board" and piece.cfg == "go":
+        n = max(2, min(piece.rank, 64))
+        w = size.width
+        yield Polygon(f.rect(w, w), "#DCB35C", theme.edge, lw)
+        for k in range(n):
+            at = -w / 2 + 0.5 + k
+            yield Polyline((f(at, -w / 2 + 0.5), f(at, w / 2 - 0.5)), theme.edge, lw)
+            yield Polyline((f(-w / 2 + 0.5, at), f(w / 2 - 0.5, at)), theme.edge, lw)
+    elif kind == "board" and piece.cfg in ("checkers1", "checkers2", "chess1", "chess2"):
+        n, w = max(1, min(piece.rank, 64)), size.width
+        yield Polygon(f.rect(w, w), theme.piece_background, theme.edge, lw)
+        for i in range(n):
+            for j in range(n):
+                if (i + j) % 2 == 0:  # a dark square in each corner, as boards are set
+                    yield Polygon(f.rect(1.0, 1.0, -w / 2 + i + 0.5, -w / 2 + j + 0.5), colour, "none", 0.0)
+        yield Polygon(f.rect(w, w), "none", theme.edge, lw)
     elif kind == "board" and piece.cfg == "marbles":
         # A holed board: a hole under every place a bottom-layer marble sits.
         n, w = max(1, min(piece.rank, 64)), size.width
@@ -149,6 +182,71 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         yield Circle(0.0, 0.0, size.width / 2, colour, theme.edge, lw)
         if kind == "coin" and side == "face":
             yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 0.45, theme.die_text, angle)
+
+
+def _chess_man(piece: Piece, f: "_Frame", colour: str, angle: float, theme: Theme) -> Iterator[Primitive]:
+    """The chess symbol of the man's rank (1 pawn .. 6 king), filled in its colour and
+    outlined, so white men read on light squares and black ones on dark."""
+    rank = max(1, min(piece.rank, 6))
+    yield Text(*f(0, 0.02), chr(0x265F - (rank - 1)), 0.72, colour, angle)
+    yield Text(*f(0, 0.02), chr(0x2659 - (rank - 1)), 0.72, theme.edge, angle)
+
+
+#: Card rank labels, index = rank - 1 (11 jack, 12 knight, 13 queen, 14 king, 15 joker).
+_CARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K", "\u2605")
+_CARD_SUITS = {1: ("\u2665", "#C8102E"), 2: ("\u2660", "#000000"), 3: ("\u2663", "#000000"),
+               4: ("\u2666", "#C8102E")}
+
+
+def _card(piece: Piece, f: "_Frame", angle: float, theme: Theme) -> Iterator[Primitive]:
+    """A playing card: on its face the rank in the corners and the suit in the middle (a
+    trump shows its number), on its back the tile-back pattern."""
+    w, h = 2.5, 3.5
+    if piece.side != "face":
+        yield Polygon(f.rect(w, h), theme.tile_back_background, theme.edge, theme.line_width)
+        yield Polygon(f.rect(w - 0.4, h - 0.4), "none", theme.tile_back_lines, theme.line_width * 2)
+        return
+    yield Polygon(f.rect(w, h), theme.piece_background, theme.edge, theme.line_width)
+    if piece.suit in _CARD_SUITS:
+        glyph, ink = _CARD_SUITS[piece.suit]
+        label = _CARD_RANKS[piece.rank - 1] if 1 <= piece.rank <= len(_CARD_RANKS) else str(piece.rank)
+        yield Text(*f(0, 0), glyph, 1.6, ink, angle)
+    else:  # trumps: their number; the fool (22) a star
+        ink = theme.edge
+        label = "\u2605" if piece.rank == 22 else str(piece.rank)
+        yield Text(*f(0, 0), label, 1.2, ink, angle)
+    for sign in (1, -1):
+        yield Text(*f(sign * -0.85, sign * 1.3), label, 0.45, ink, (angle + (0 if sign > 0 else 180)) % 360)
+
+
+#: Pip places on a domino half (x, y in units of the half's width), by value.
+_PIPS = {0: (), 1: ((0, 0),), 2: ((-1, 1), (1, -1)), 3: ((-1, 1), (0, 0), (1, -1)),
+         4: ((-1, 1), (1, 1), (-1, -1), (1, -1)), 5: ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
+         6: ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1))}
+
+
+def _domino(piece: Piece, f: "_Frame", theme: Theme) -> Iterator[Primitive]:
+    """A domino, 1 by 2 inches: the rank's pips on the top half, the suit's on the bottom
+    (values one less than rank and suit); coloured sets have coloured bodies."""
+    lw = theme.line_width
+    # A coloured set (dominoes_red ...) has bodies of its colour; the plain set is ivory.
+    words = ("red", "black", "green", "blue", "yellow", "white")
+    word = piece.cfg.removeprefix("dominoes_")
+    body = theme.bit_colours[words.index(word)] if word in words else "#FFFFF0"
+    ink = contrasting(body)
+    yield Polygon(f.rect(1.0, 2.0), body, theme.edge, lw)
+    if piece.side != "face":
+        return
+    yield Polyline((f(-0.4, 0), f(0.4, 0)), ink, lw * 1.5)
+    for value, cy in ((piece.rank - 1, 0.5), (piece.suit - 1, -0.5)):
+        for px, py in _PIPS.get(value, ()):
+            yield Circle(*f(px * 0.27, cy + py * 0.27), 0.08, ink, "none", 0.0)
+
+
+# A meeple seen from above.
+_MEEPLE: tuple[Point, ...] = ((-0.5, -0.5), (-0.15, -0.5), (0.0, -0.2), (0.15, -0.5), (0.5, -0.5), (0.3, 0.0),
+                              (0.5, 0.15), (0.45, 0.28), (0.15, 0.2), (0.12, 0.35), (0.0, 0.48), (-0.12, 0.35),
+                              (-0.15, 0.2), (-0.45, 0.28), (-0.5, 0.15), (-0.3, 0.0))
 
 
 # A pawn seen from above: a bell-shaped body under the head.

@@ -10,6 +10,7 @@ from ...errors import SetupError, SourceLocation
 from ...notation import MoveGroup
 from ...scene import Arrow, Scene, ScenePiece
 from .board import Board, board_from_pieces
+from .glyphs import BUILTIN_MACROS
 from .moves import apply_group
 from .setups import Layout, make_layout
 
@@ -87,7 +88,7 @@ class GenericGame(Game[Board]):
         if not isinstance(macros, Mapping):
             raise SetupError("Macros must be a mapping of names to movetext", token=str(macros)[:60])
         return apply_group(state, [(m.text, m.location) for m in group.moves], label=group.label,
-                           macros={str(k): str(v) for k, v in macros.items()})
+                           macros={**BUILTIN_MACROS, **{str(k): str(v) for k, v in macros.items()}})
 
     def scene(self, state: Board, *, caption: str = "", show_legal: bool = False,
               key: bool = True) -> Scene:

@@ -502,7 +502,8 @@ def expand_macros(text: str, macros: Mapping[str, str]) -> str:
                                     token=match.group(0))
             if name not in macros:
                 raise NotationError(f"unknown macro `{name}'", token=match.group(0),
-                                    expected="a macro defined under 'Macros' in the metadata")
+                                    expected="a macro defined under 'Macros' in the metadata, or a built-in one "
+                                             "(chess men `p'..`K', cards `SA'..`CK', dominoes `0-0'..`6-6')")
             out = expand(str(macros[name]), stack + (name,))
             if len(out) > 100_000:
                 raise LimitError(f"the macro `{name}' expands to more than 100000 characters", token=match.group(0))

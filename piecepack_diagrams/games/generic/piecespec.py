@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from ...errors import NotationError
 from ...pieces import Piece
+from .glyphs import GlyphFields, glyph_fields
 
 _COLOURS = "RKGBYW"
 _COLOUR_NAMES = {"R": "red", "K": "black", "G": "green", "B": "blue", "Y": "yellow", "W": "white"}
@@ -27,7 +28,6 @@ _RANK_FROM_ONE = frozenset({
     "checkers1", "checkers2", "chess1", "chess2", "go", "dice", "icehouse_pieces",
     "playing_cards", "playing_cards_colored", "playing_cards_tarot",
 })
-_UNSUPPORTED = re.compile("[\u2654-\u265f\U0001f0a1-\U0001f0ff\U0001f030-\U0001f093]")
 _EXPECTED = ("a piece specification such as 't' (tile back), 'S5' (5 of Suns tile), "
              "'cM3' (3 of Moons coin) or 'pA' (Arms pawn)")
 
@@ -56,15 +56,11 @@ class PartialSpec:
         )
 
 
-def _simplify(simple: str, spec: str) -> tuple[str, int | None, str | None]:
-    """Spelled-out glyphs replaced by their one-character forms; dice glyphs give a rank."""
+def _simplify(simple: str, spec: str) -> tuple[str, int | None, str | None, GlyphFields | None]:
+    """Spelled-out glyphs replaced by their one-character forms; dice glyphs give a rank,
+    chess, card and domino glyphs what :func:`.glyphs.glyph_fields` says."""
     rank: int | None = None
     cfg: str | None = None
-    if _UNSUPPORTED.search(simple):
-        raise NotationError(
-            "chess, playing-card and domino glyphs are not supported yet",
-            token=spec, expected=_EXPECTED,
-        )
     simple = simple.replace("µ", "u").replace("μ", "u")
     simple = simple.replace("/\\", "▲").replace("[]", "🂠").replace("()", "●")
     simple = simple.replace("○", "W●").replace("[X]", "■")
@@ -82,7 +78,8 @@ def _simplify(simple: str, spec: str) -> tuple[str, int | None, str | None]:
         has_colour = any(c in simple for c in _COLOURS)
         prefix = "" if has_colour else ("K" if black_default else "W")
         simple = simple.replace(men, prefix + "c").replace(king, prefix + "cf")
-    return simple, rank, cfg
+    simple, glyph = glyph_fields(simple)
+    return simple, rank, cfg, glyph
 
 
 @lru_cache(maxsize=4096)
@@ -105,7 +102,7 @@ def parse_partial(spec: str) -> PartialSpec:
                 f"unknown attribute ',{extra}' in piece '{spec}'", token=spec,
                 expected="',aN' (angle), ',rN' (rank), ',sN' (suit) or ',NAME'' (configuration)",
             )
-    simple, glyph_rank, cfg = _simplify(simple, spec)
+    simple, glyph_rank, cfg, glyph = _simplify(simple, spec)
     for char in simple:
         if char not in _ALLOWED:
             raise NotationError(f"unknown piece letter '{char}' in '{spec}'", token=spec, expected=_EXPECTED)
@@ -124,6 +121,14 @@ def parse_partial(spec: str) -> PartialSpec:
         cfg = "dual_piecepacks_expansion"
     elif "⬢" in simple:
         cfg = "hexpack"
+    if glyph is not None:
+        # A game glyph's fields win over the spec's own, as in the reference parser.
+        suit_extra = glyph.suit if glyph.suit is not None else suit_extra
+        rank_extra = glyph.rank if glyph.rank is not None else rank_extra
+        if glyph.cfg is not None and (glyph.cfg == "chess2" or cfg_extra is None):
+            cfg_extra = glyph.cfg
+        if glyph.angle is not None:
+            angle_extra = (angle_extra + glyph.angle) % 360 if angle_extra is not None else glyph.angle
     if angle_extra is not None:
         angle = (angle + angle_extra) % 360 if angle is not None else angle_extra
     return PartialSpec(
