@@ -73,6 +73,10 @@ class _Work:
 
     def ids_at(self, pieces: Sequence[PlacedPiece], text: str, count: float | None) -> list[str]:
         """Ids of the pieces at location ``text``: the top one, the top ``count``, or all."""
+        return [pieces[k].id for k in self.indices_at(pieces, text, count)]
+
+    def indices_at(self, pieces: Sequence[PlacedPiece], text: str, count: float | None) -> list[int]:
+        """Where in ``pieces`` the pieces at location ``text`` are (see :meth:`ids_at`), bottom first."""
         x, y = self.xy(text, pieces, None)[0]
         # "Exactly there" is a squared distance that rounds to 0 at five decimals (the first
         # test is a quick way past the pieces that are not even in the same column).
@@ -89,12 +93,12 @@ class _Work:
             count = len(exact)
         n = int(count)
         if n <= len(exact):
-            return [pieces[k].id for k in exact[len(exact) - n:]] if n else []
+            return exact[len(exact) - n:] if n else []
         # More than are there: the n nearest. A stable sort, farthest first, so the nearest
         # (and, among equals, the topmost) come last.
         squared = [round((p.x - x) ** 2 + (p.y - y) ** 2, 5) for p in pieces]
         ranked = sorted(range(len(pieces)), key=lambda k: -squared[k])
-        return [pieces[k].id for k in ranked[len(ranked) - n:]]
+        return ranked[len(ranked) - n:]
 
     def ids(self, text: str, pieces: Sequence[PlacedPiece] | None = None) -> list[str]:
         """Ids named by a PPN piece id (``b4``, ``2b4``, ``b4[2]``, ``?S4``, ``/cf``, ``^b4``, ``15``, "")."""
@@ -149,6 +153,9 @@ class _Work:
                         rule="a search must find a piece that is on the board")
 
     def indices(self, text: str) -> list[int]:
+        if _absolute_point(text) is not None:
+            # The commonest id, a plain square or point: its top piece, found directly.
+            return self.indices_at(self.pieces, text, None)
         wanted = set(self.ids(text))
         found = [k for k, p in enumerate(self.pieces) if p.id in wanted]
         if not found:
