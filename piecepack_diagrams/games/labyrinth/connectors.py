@@ -24,6 +24,8 @@ def rotate(mask: int, degrees: int) -> int:
 
 def parse_connector(text: str) -> int:
     """The mask of a connector character; raises ``ValueError`` for anything else."""
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a connector; expected one of {' '.join(CONNECTORS)}")
     try:
         return CONNECTORS[text]
     except KeyError:

@@ -1,0 +1,224 @@
+"""Fuzzing every reader with hypothesis: the PPN container, each game's movetext, the
+Labyrinth JSON inputs, templates and themes. Whatever the input, a reader returns or
+raises a :class:`PiecepackError` located inside the input, in bounded time; random
+legal games replay, validate and end as their engine says.
+
+CI runs the small profile (``ci``, the default); the large one runs 100,000 cases per
+reader::
+
+    .venv/bin/python -m pytest tests/test_fuzz_readers.py --hypothesis-profile=large -p no:cacheprovider
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from piecepack_diagrams import parse_records, replay
+from piecepack_diagrams.errors import PiecepackError
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT.parent / "shared" / "corpus" / "labyrinth"
+#: Seconds any one reader may take on one fuzz case (inputs here are at most a few KB).
+BOUND = 3.0
+
+# Characters (and line openings) PPN gives meaning to, and some it does not.
+_PPN_ALPHABET = st.sampled_from(list("abcdeSMCAnt25cdpfbRKW@-_*:#!+=~%^&?/\\<>v()[]{},.;`' \n0123456789")
+                                + ["---\n", "...\n", "\u2654", "\U0001f0a1", "\U0001f031", "\u25b2", "\t", "\x00"])
+
+
+def _located_inside(error: PiecepackError, text: str) -> None:
+    loc = error.location
+    assert loc is not None, f"unlocated error: {error.format()}"
+    assert 1 <= loc.line <= text.count("\n") + 2, error.format()
+    assert loc.column >= 1, error.format()
+
+
+def _timed(fn, *args, **kwargs):
+    start = time.perf_counter()
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        assert time.perf_counter() - start < BOUND, "a reader took too long"
+
+
+def _replay_all(text: str) -> None:
+    for record in parse_records(text, name="fuzz.ppn"):
+        result = replay(record, strict=False)
+        for error in result.errors:
+            _located_inside(error, text)
+
+
+@given(st.lists(_PPN_ALPHABET, max_size=300).map("".join))
+def test_any_text_is_a_record_or_a_located_error(text):
+    try:
+        _timed(_replay_all, text)
+    except PiecepackError as error:
+        _located_inside(error, text)
+
+
+_HEADERS = {
+    "lab-rats": "---\nGameType: Lab Rats\nSeed: 3\n...\n",
+    "lab-rats-standard-built": "---\nGameType: Lab Rats\nSeed: 5\nVariant: standard\n...\n",
+    "coin-collectors": "---\nGameType: Coin Collectors\nSeed: 1\n...\n",
+    "landlocked": "---\nGameType: Landlocked\nSeed: 2\n...\n",
+    "tablut": "---\nGameType: Tablut\n...\n",
+}
+_TOKENS = {
+    "lab-rats": ["1N", "2E", "3S", "1W", "2x", "3x", "1N2", "B", "R1", "resign", "2S9", "4N", "1Q", ""],
+    "lab-rats-standard-built": ["1N", "2E", "3S", "1W", "2x", "B", "R2", "R3", "resign", "1N1"],
+    "coin-collectors": ["SN", "ME", "CS", "AW", "R:Sa", "R:M3C4", "R:-", "X:S", "X:Q", "SX", "R:S9"],
+    "landlocked": ["a5-b5", "a5-a4-b4", "b4-c4", "e1", "a1-a2-a3", "a5-b5-b4-b3", "z9", "a5-c5"],
+    "tablut": ["e1-e3", "a4-a3", "*e5", "d1:d3", "S@e5", "?c-a1", "+e1", "e1@>90", "e1=cS3", "2e5-f5"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(_HEADERS))
+@given(data=st.data())
+def test_a_game_s_movetext_is_replayed_or_refused_at_its_move(game, data):
+    tokens = data.draw(st.lists(st.sampled_from(_TOKENS[game]), max_size=25))
+    body = " ".join(f"{k // 2 + 1}{'.' if k % 2 == 0 else '...'} {t}" for k, t in enumerate(tokens))
+    text = _HEADERS[game] + body + "\n"
+    result = _timed(replay, parse_records(text, name=f"{game}.ppn")[0], strict=False)
+    for error in result.errors:
+        _located_inside(error, text)
+
+
+def _labyrinth_inputs() -> list[tuple[str, list]]:
+    from piecepack_diagrams.games.labyrinth import read_values
+
+    out = []
+    for milestone in ("m3", "m4", "m5", "m6", "m7", "m8"):
+        for path in sorted((FIXTURES / milestone).glob("*-in.json"))[:3]:
+            out.append((milestone, read_values(path.read_text(encoding="utf-8"))))
+    return out
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 100) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                 max_size=4),
+                     max_leaves=12)
+
+
+def _mutated(value, path: list[int], replacement):
+    """``value`` with the node that ``path`` picks replaced."""
+    if not path or not isinstance(value, (list, dict)) or not value:
+        return replacement
+    keys = list(value) if isinstance(value, dict) else list(range(len(value)))
+    key = keys[path[0] % len(keys)]
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[key] = _mutated(value[key], path[1:], replacement)
+    return copy
+
+
+@given(st.integers(0, 17), st.lists(st.integers(0, 50), max_size=6), _JSON)
+def test_labyrinth_inputs_with_a_node_changed_give_an_answer_or_a_worded_error(which, path, replacement):
+    from piecepack_diagrams.games.labyrinth import run
+
+    inputs = _labyrinth_inputs()
+    milestone, values = inputs[which % len(inputs)]
+    changed = _mutated(values, path, replacement)
+    try:
+        answer = _timed(run, milestone, changed)
+    except PiecepackError as error:
+        assert error.describe(), "the error says what is wrong"
+        return
+    json.dumps(answer)  # an answer is JSON
+
+
+@given(st.text(st.sampled_from(list('[]{}",:0123456789-truefalsn \n\\u')), max_size=200))
+def test_labyrinth_json_text_is_read_or_refused_with_its_place(text):
+    from piecepack_diagrams.games.labyrinth import read_values
+
+    try:
+        _timed(read_values, text, name="in.json")
+    except PiecepackError as error:
+        _located_inside(error, text)
+
+
+_FIELD_VALUES = st.one_of(st.integers(-5, 80), st.floats(-5, 80, allow_nan=False), st.booleans(), st.text(max_size=12),
+                          st.lists(st.integers(-2, 14), max_size=5), st.sampled_from(["letter", "a5", "DejaVu Sans",
+                                                                                      "{title}", "{page} / {pages}"]))
+
+
+@given(st.dictionaries(st.sampled_from(["paper", "landscape", "margins", "grid", "gap", "fit_height", "caption_size",
+                                        "caption_font", "move_font", "header", "header_size", "footer",
+                                        "footer_size", "answer_key", "description", "colour"]),
+                       _FIELD_VALUES, max_size=8))
+def test_any_template_loads_or_is_refused_at_its_file(tmp_path_factory, fields):
+    import yaml
+
+    from piecepack_diagrams.sheets import load_template
+
+    path = tmp_path_factory.mktemp("templates") / "mine.yaml"
+    path.write_text(yaml.safe_dump(fields), encoding="utf-8")
+    try:
+        template = _timed(load_template, path)
+    except PiecepackError as error:
+        assert error.location is not None and error.location.file == str(path)
+        return
+    assert all(w > 0.5 and h > 0.5 for _, _, w, h in template.cells())
+
+
+@given(st.dictionaries(st.sampled_from(["base", "line_width", "edge", "suit_colours", "pdf_font", "caption_size",
+                                        "rank_symbols", "highlight_opacity", "unknown"]),
+                       _FIELD_VALUES, max_size=6))
+def test_any_theme_loads_or_is_refused_at_its_file(tmp_path_factory, fields):
+    import yaml
+
+    from piecepack_diagrams.theme import load_theme
+
+    path = tmp_path_factory.mktemp("themes") / "mine.yaml"
+    path.write_text(yaml.safe_dump(fields), encoding="utf-8")
+    try:
+        _timed(load_theme, path)
+    except PiecepackError as error:
+        assert error.location is not None
+
+
+def _random_legal_game(game_name: str, header: str, data, most: int) -> tuple[str, object]:
+    """A record of a random legal game (moves drawn among the engine's legal ones) and the
+    engine's own final state."""
+    from piecepack_diagrams.engine import find_game
+    from piecepack_diagrams.errors import SourceLocation
+    from piecepack_diagrams.notation.movetext import MoveGroup, Token
+
+    game = find_game(game_name)
+    record = parse_records(header, name="legal.ppn")[0]
+    state = game.setup(record.metadata)
+    moves = []
+    where = SourceLocation("legal.ppn", 1, 1)
+    for number in range(1, data.draw(st.integers(0, most)) + 1):
+        if game.status(state).is_over():
+            break
+        legal = list(game.legal_moves(state) or [])
+        assume(legal)
+        move = data.draw(st.sampled_from(legal))
+        state = game.apply(state, MoveGroup(f"{number}.", (Token(move, where),), (), where), metadata=record.metadata)
+        moves.append(f"{number}. {move}")
+    return header + "\n".join(moves) + "\n", state
+
+
+@pytest.mark.parametrize("game, header", [
+    ("lab rats", "---\nGameType: Lab Rats\nSeed: 4\nVariant: advanced\n...\n"),
+    ("lab rats", "---\nGameType: Lab Rats\nSeed: 8\n...\n"),
+    ("labyrinth", None),
+])
+@given(data=st.data())
+def test_a_random_legal_game_replays_validates_and_ends_as_its_engine_says(game, header, data):
+    from piecepack_diagrams.engine import find_game
+
+    if header is None:
+        text = (ROOT / "records" / "labyrinth" / "seven-by-seven-four-players.ppn").read_text(encoding="utf-8")
+        header = text[:text.index("\n...\n") + 5]
+    # A Labyrinth turn has hundreds of legal choices to list, so its games are kept short.
+    record_text, final = _random_legal_game(game, header, data, 8 if game == "labyrinth" else 40)
+    record = parse_records(record_text, name="legal.ppn")[0]
+    result = replay(record, strict=False)
+    assert not result.errors, "the engine's own legal moves validate"
+    assert result.status() == find_game(game).status(final)
