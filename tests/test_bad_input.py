@@ -129,3 +129,52 @@ def test_notation_errors_are_value_errors():
         parse_records("1. S@b2 {open")
     with pytest.raises(NotationError):
         parse_records("---\n- a list\n...\n1. S@b2\n")
+
+
+# --- more hostile input (issue 9): each a located error, exit 1, quickly, nothing written ---
+
+def test_deeply_nested_yaml(tmp_path, capsys):
+    nested = "a: " + "[" * 5000 + "]" * 5000
+    _, line, _, message = run_render(tmp_path, capsys, f"---\n{nested}\n...\n1. S@b2\n")
+    assert line in (1, 2) and ("deep" in message or "nest" in message)
+
+
+def test_huge_numbers(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, "1. S@(1e308,1e308)\n")
+    assert (line, col) == (1, 4) and "off any board" in message
+    _, line, _, message = run_render(tmp_path, capsys, "---\nGameType: {Name: Coin Collectors, Seed: 1e400}\n...\n")
+    assert line >= 1 and "seed" in message.lower()
+    _, line, _, message = run_render(tmp_path, capsys, "1. S@a99999999999999999999\n")
+    assert line == 1 and "off any board" in message
+
+
+def test_macros_that_explode_or_refer_to_themselves(tmp_path, capsys):
+    doubling = {f"m{k}": f"`m{k + 1}'`m{k + 1}'" for k in range(30)}
+    doubling["m30"] = "S@b2"
+    header = "---\nMacros:\n" + "".join(f"  {k}: \"{v}\"\n" for k, v in doubling.items()) + "...\n"
+    _, line, col, message = run_render(tmp_path, capsys, header + "1. `m0'\n")
+    assert "more than" in message
+    _, line, col, message = run_render(tmp_path, capsys, "---\nMacros: {a: \"`b'\", b: \"`a'\"}\n...\n1. `a'\n")
+    assert "refers to itself" in message
+
+
+def test_nul_bytes(tmp_path, capsys):
+    _, line, col, message = run_render(tmp_path, capsys, b"1. S@b2\n2. M@\x00a2\n")
+    assert line == 2
+
+
+def test_a_hundred_megabyte_file(tmp_path, capsys):
+    content = b"1. " + b"S@b2 " * (21 * 1024 * 1024)
+    assert len(content) > 100 * 1024 * 1024
+    _, line, _, message = run_render(tmp_path, capsys, content)
+    assert line == 1 and "longer than" in message
+
+
+def test_output_names_cannot_leave_the_folder(tmp_path):
+    from piecepack_diagrams.errors import OutputError
+    from piecepack_diagrams.output import write_folder
+
+    with pytest.raises(OutputError, match="outside"):
+        write_folder(tmp_path / "out", {"ok.svg": b"1", "../escape.svg": b"2"})
+    assert not (tmp_path / "escape.svg").exists()
+    assert not (tmp_path / "out" / "ok.svg").exists(), "nothing is written when one name is refused"
