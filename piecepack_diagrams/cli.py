@@ -356,7 +356,10 @@ def _plates(args: argparse.Namespace) -> int:
         raise OutputError(f"SVG plates go into a folder, not the file '{args.output}'", token=args.output,
                           expected="a folder name (it is made if missing)")
     result = replay(first_record(args.path, args.game))
-    moves = parse_moves(args.moves, len(result.positions) - 1) if args.moves else None
+    try:
+        moves = parse_moves(args.moves, len(result.positions) - 1) if args.moves else None
+    except PiecepackError as exc:
+        raise exc.with_location(result.record.location) from None  # the range is the record's
     theme = load_theme(args.theme)
     stem = Path(args.path).stem
     if fmt == "pdf":
@@ -425,7 +428,12 @@ def _labyrinth(args: argparse.Namespace) -> int:
             raise OutputError(f"cannot read {args.input}: {exc}", token=args.input) from None
     values = read_values(text, name=name)
     if args.tool == "harness":
-        print(json.dumps(run(args.milestone, values), ensure_ascii=False))
+        try:
+            answer = run(args.milestone, values)
+        except PiecepackError as exc:
+            # JSON values carry no places: the error names the input file.
+            raise exc.with_location(SourceLocation(name, 1, 1)) from None
+        print(json.dumps(answer, ensure_ascii=False))
         return 0
     from .errors import SetupError
     from .games.labyrinth.play import parse_player_args, play_game

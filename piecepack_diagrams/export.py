@@ -19,18 +19,16 @@ from .engine.replay import Replay
 from .errors import PiecepackError, SetupError, SourceLocation
 from .games.generic.board import Board, board_from_pieces
 from .games.generic.moves import apply_group
+from .games.generic.piecespec import KIND_CODES, RANK_FROM_ONE, SIDE_CODES
 from .notation.yamlsafe import dump_metadata
 from .pieces import Piece
 
 #: Where pieces stand: (piece, x, y, angle), in drawing order.
 Placed = tuple[Piece, float, float, float]
 
-_KIND_LETTERS = {"tile": "t", "coin": "c", "die": "d", "pawn": "p", "matchstick": "m", "saucer": "s",
-                 "card": "\U0001f0a0", "pyramid": "\u25b2", "bit": "\u25cf", "board": "\u25a0"}
-_SIDE_LETTERS = {"face": "f", "back": "b", "left": "l", "right": "r", "top": "x"}
-#: Configurations whose ranks PPN counts from one (as ``,rN`` reads them).
-_RANK_FROM_ONE = frozenset({"checkers1", "checkers2", "chess1", "chess2", "go", "dice", "icehouse_pieces",
-                            "playing_cards", "playing_cards_colored", "playing_cards_tarot"})
+#: The letters that write each kind and side: the reader's own codes, turned round.
+_KIND_LETTERS = {kind: code for code, kind in KIND_CODES}
+_SIDE_LETTERS = {side: code for code, side in SIDE_CODES}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +54,7 @@ def piece_spec(piece: Piece, angle: float) -> str:
         short = f"{_KIND_LETTERS[piece.kind]}{_SIDE_LETTERS[piece.side]}{'SMCA'[piece.suit - 1]}"
         short += "na2345"[piece.rank - 1] + (glyph if glyph is not None else f",a{_number(turn)}")
         return short
-    rank = piece.rank if piece.cfg in _RANK_FROM_ONE else piece.rank - 1
+    rank = piece.rank if piece.cfg in RANK_FROM_ONE else piece.rank - 1
     spec = f"{_KIND_LETTERS[piece.kind]}{_SIDE_LETTERS[piece.side]},s{piece.suit - 1},r{rank}"
     if turn:
         spec += f",a{_number(turn)}"
@@ -179,7 +177,8 @@ def export_ppn(result: Replay, *, width: int = 79) -> Exported:
     positions = [[(p.piece, p.x, p.y, p.angle) for p in scene.pieces] for scene in scenes]
     if not any(positions):
         raise SetupError(f"{result.game.title} is drawn without piecepack pieces, so there is nothing to export",
-                         token=result.game.title, expected="a record of a game played with pieces")
+                         location=result.record.location, token=result.game.title,
+                         expected="a record of a game played with pieces")
     meta = result.record.metadata
     game_type = meta.get("GameType")
     header = {"GameType": "None"}

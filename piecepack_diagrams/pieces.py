@@ -62,6 +62,13 @@ class PieceSize:
     height: float
 
 
+#: The colour systems' suits by number (1-based): PPN's colour letters R K G B Y W, and cyan
+#: (the default colour of marbles boards).
+COLOUR_NAMES: tuple[str, ...] = ("red", "black", "green", "blue", "yellow", "white", "cyan")
+#: PPN's colour letters, in suit order.
+COLOUR_LETTERS = "RKGBYW"
+
+
 #: Physical sizes of the standard piecepack, in inches.
 SIZES: dict[str, PieceSize] = {
     "tile": PieceSize(2.0, 2.0),

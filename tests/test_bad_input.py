@@ -178,3 +178,23 @@ def test_output_names_cannot_leave_the_folder(tmp_path):
         write_folder(tmp_path / "out", {"ok.svg": b"1", "../escape.svg": b"2"})
     assert not (tmp_path / "escape.svg").exists()
     assert not (tmp_path / "out" / "ok.svg").exists(), "nothing is written when one name is refused"
+
+
+def test_a_labyrinth_slide_off_the_board_is_refused_and_names_its_file(tmp_path, capsys):
+    import json
+    from pathlib import Path
+
+    fixtures = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "labyrinth" / "m4"
+    text = sorted(fixtures.glob("*-in.json"))[0].read_text(encoding="utf-8")
+    decoder, values, at = json.JSONDecoder(), [], 0
+    while at < len(text.strip()):
+        value, at = decoder.raw_decode(text, at)
+        values.append(value)
+        while at < len(text) and text[at].isspace():
+            at += 1
+    values[1] = 99  # a row no board has
+    bad = tmp_path / "in.json"
+    bad.write_text(" ".join(json.dumps(v) for v in values))
+    assert main(["labyrinth", "harness", "m4", str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{bad}:1:1: error: 99 is not a row or column of the board")

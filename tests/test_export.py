@@ -50,7 +50,8 @@ def test_labyrinth_is_refused_with_a_reason(capsys):
     with pytest.raises(PiecepackError, match="drawn without piecepack pieces"):
         export_ppn(next(replay_file(path)))
     assert main(["export", str(path)]) == 1
-    assert "nothing to export" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:1:1: error: ") and "nothing to export" in err
 
 
 def test_the_command_writes_a_valid_record(tmp_path, capsys):

@@ -98,3 +98,11 @@ def test_families_are_drawn_recognisably():
     # Go stones: black and white discs; a yellow pyramid seen from above.
     assert min(at(20.0, 2.2)) < 60 and min(at(22.0, 2.2)) > 200
     assert _near(at(24.15, 2.0), DEFAULT.bit_colours[4])
+
+
+def test_families_show_in_text_as_their_own_symbols():
+    text = ("---\nGameType: None\n...\n"
+            "1. `k'@(1,1) `P'@(3,1) `SA'@(6,1) `3-5'@(9,1) Kc@(11,1) Wcf@(12,1) Ws@(13,1)\n")
+    drawn = render(scene_of(replay(parse_records(text)[0]), "last", caption=False), "txt").decode("utf-8")
+    for symbol in ("\u265a", "\u2659", "A\u2660", "[3|5]", "\u26c2", "\u26c1", "\u25cb"):
+        assert symbol in drawn, symbol

@@ -191,7 +191,7 @@ def test_plates_refuse_a_bad_output_and_write_nothing(tmp_path, capsys):
     assert main(["plates", str(HARD_WON), "--moves", "5-99", "-o", str(tmp_path / "p.pdf")]) == 1
     assert list(tmp_path.iterdir()) == []
     err = capsys.readouterr().err
-    assert "go into a folder" in err and "5-99" in err
+    assert "go into a folder" in err and f"{HARD_WON}:1:1: error: moves 5-99" in err
 
 
 # --- PDF quality ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterator
 
-from ..pieces import MARBLE_HOLE, Piece, piece_size
+from ..pieces import COLOUR_NAMES, MARBLE_HOLE, Piece, piece_size
 from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene,
                      ScenePiece)
 from ..theme import Theme
@@ -230,9 +230,8 @@ def _domino(piece: Piece, f: "_Frame", theme: Theme) -> Iterator[Primitive]:
     (values one less than rank and suit); coloured sets have coloured bodies."""
     lw = theme.line_width
     # A coloured set (dominoes_red ...) has bodies of its colour; the plain set is ivory.
-    words = ("red", "black", "green", "blue", "yellow", "white")
     word = piece.cfg.removeprefix("dominoes_")
-    body = theme.bit_colours[words.index(word)] if word in words else "#FFFFF0"
+    body = theme.bit_colours[COLOUR_NAMES.index(word)] if word in COLOUR_NAMES[:6] else "#FFFFF0"
     ink = contrasting(body)
     yield Polygon(f.rect(1.0, 2.0), body, theme.edge, lw)
     if piece.side != "face":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from ..pieces import Piece
 from ..scene import Arrow, EdgeMark, Label, Marker, Outline, Rectangle, Scene, flattened, is_picture_only
 from ..theme import DEFAULT, Theme
 
@@ -64,6 +65,33 @@ class _Grid:
         return out
 
 
+#: Card ranks and suits as text (suits as PPN numbers them: 1 hearts, 2 spades, 3 clubs, 4 diamonds).
+_CARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K", "*")
+_CARD_SUITS = {1: "♥", 2: "♠", 3: "♣", 4: "♦"}
+
+
+def _family_text(piece: Piece) -> str | None:
+    """How a piece of another game shows in text (None: a piecepack piece, drawn as such)."""
+    if piece.kind == "bit" and piece.cfg in ("chess1", "chess2"):
+        rank = max(1, min(piece.rank, 6)) - 1
+        return chr((0x2659 if piece.suit == 6 else 0x265F) - rank)  # white men outlined, others filled
+    if piece.kind == "bit" and piece.cfg in ("checkers1", "checkers2"):
+        return ("⛁" if piece.side == "face" else "⛀") if piece.suit == 6 else ("⛃" if piece.side == "face" else "⛂")
+    if piece.kind == "bit" and piece.cfg in ("go", "marbles"):
+        return "○" if piece.suit == 6 else "●"
+    if piece.kind == "tile" and piece.cfg.startswith("dominoes"):
+        return f"[{piece.rank - 1}|{piece.suit - 1}]" if piece.side == "face" else "[ | ]"
+    if piece.kind == "card":
+        if piece.side != "face":
+            return "▯"
+        if piece.suit in _CARD_SUITS:
+            return _CARD_RANKS[piece.rank - 1] + _CARD_SUITS[piece.suit] if 1 <= piece.rank <= 15 else "▯"
+        return f"T{piece.rank}"
+    if piece.kind == "board" and piece.cfg != "piecepack":
+        return "#"
+    return None
+
+
 def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     """The scene as lines of text (ending in a newline), the caption underneath."""
     b = scene.bounds(margin=0.5)
@@ -79,7 +107,10 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         suit = theme.text_suit_glyphs[piece.suit - 1] if 1 <= piece.suit <= 4 else "?"
         rank = theme.rank_symbol(piece.rank)
         c, r = cell(p.x, p.y)
-        if piece.kind == "tile":
+        family = _family_text(piece)
+        if family is not None:
+            grid.put(c - len(family) // 2, r, family)
+        elif piece.kind == "tile":
             c0, r0 = cell(p.x - 1, p.y + 1)
             c1, r1 = cell(p.x + 1, p.y - 1)
             grid.clear(c0 + 1, r0 + 1, c1 - 1, r1 - 1)

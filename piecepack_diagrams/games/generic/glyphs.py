@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...pieces import COLOUR_LETTERS, COLOUR_NAMES
+
 
 @dataclass(frozen=True, slots=True)
 class GlyphFields:
@@ -66,7 +68,7 @@ for _rank, _glyph in enumerate(_run(0x1F0E1, 1, 21), start=1):
 
 #: The first glyph of each domino run: a back, then the 49 faces "a-b" (a, b = 0..6).
 _DOMINO_RUNS = ((0x1F030, 90.0), (0x1F062, 0.0))
-_COLOUR_WORDS = {"R": "red", "K": "black", "G": "green", "B": "blue", "Y": "yellow", "W": "white"}
+_COLOUR_WORDS = dict(zip(COLOUR_LETTERS, COLOUR_NAMES))
 
 
 def _domino(code: int) -> tuple[bool, int | None, int | None, float] | None:

@@ -17,7 +17,7 @@ from ...errors import NotationError, PiecepackError, RuleError, SourceLocation
 from ...notation.braces import expand_braces
 from ...pieces import Piece
 from .board import Board, PlacedPiece, Step
-from .piecespec import PartialSpec, complete, parse_partial, parse_piece_spec
+from .piecespec import RANK_FROM_ONE, PartialSpec, complete, parse_partial, parse_piece_spec
 
 #: Coordinates beyond this (in units) are off any board there could be.
 MAX_COORDINATE = 10_000.0
@@ -356,7 +356,7 @@ class _Work:
                 if part.cfg is not None and part.cfg != old.cfg:
                     level, cfg = 2, part.cfg
                 if part.rank is not None:
-                    wanted = part.rank - 1 if cfg in _RANK_FROM_ONE_CFGS else part.rank
+                    wanted = part.rank - 1 if cfg in RANK_FROM_ONE else part.rank
                     if wanted != old.rank:
                         level = 1 if old.piece_side == "die_face" and level < 2 else 2
                     rank = wanted
@@ -375,9 +375,6 @@ class _Work:
         self.move(first, f"({x / self.scale!r},{y / self.scale!r})", on_top=True)
 
 
-_RANK_FROM_ONE_CFGS = frozenset({"checkers1", "checkers2", "chess1", "chess2", "go", "dice",
-                                 "icehouse_pieces", "playing_cards", "playing_cards_colored",
-                                 "playing_cards_tarot"})
 _FLIPPED = {"face": "back", "back": "face", "left": "right", "right": "left", "top": "base", "base": "top"}
 
 

@@ -12,19 +12,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...errors import NotationError
-from ...pieces import Piece
+from ...pieces import COLOUR_LETTERS, COLOUR_NAMES, Piece
 from .glyphs import GlyphFields, glyph_fields
 
-_COLOURS = "RKGBYW"
-_COLOUR_NAMES = {"R": "red", "K": "black", "G": "green", "B": "blue", "Y": "yellow", "W": "white"}
+_COLOURS = COLOUR_LETTERS
+_COLOUR_NAMES = dict(zip(COLOUR_LETTERS, COLOUR_NAMES))
 _DICE_GLYPHS = "⚀⚁⚂⚃⚄⚅"
 _SUIT_GROUPS = ("S♥R♡", "M♠K♤", "C♣G♧", "A♦B♢", "Y", "W")
 _ANGLES = (("^", 0.0), ("<", 90.0), ("v", 180.0), (">", 270.0))
-_KINDS = (("t", "tile"), ("c", "coin"), ("d", "die"), ("p", "pawn"), ("m", "matchstick"),
+KIND_CODES = (("t", "tile"), ("c", "coin"), ("d", "die"), ("p", "pawn"), ("m", "matchstick"),
           ("s", "saucer"), ("🂠", "card"), ("▲", "pyramid"), ("●", "bit"), ("■", "board"))
-_SIDES = (("f", "face"), ("b", "back"), ("l", "left"), ("r", "right"), ("x", "top"))
+SIDE_CODES = (("f", "face"), ("b", "back"), ("l", "left"), ("r", "right"), ("x", "top"))
 _ALLOWED = set("tcdpmsfblrxSMCA" + _COLOURS + "0123456789^<v>u⬢♥♠♣♦♡♤♧♢●▲🂠■")
-_RANK_FROM_ONE = frozenset({
+#: Configurations whose ranks PPN counts from one (``,rN`` and digits give one more).
+RANK_FROM_ONE = frozenset({
     "checkers1", "checkers2", "chess1", "chess2", "go", "dice", "icehouse_pieces",
     "playing_cards", "playing_cards_colored", "playing_cards_tarot",
 })
@@ -111,10 +112,10 @@ def parse_partial(spec: str) -> PartialSpec:
     rank = int(digit) + 1 if digit is not None else glyph_rank
     angle = next((a for glyph, a in _ANGLES if glyph in simple), None)
     has_colour = any(c in simple for c in _COLOURS)
-    kind = next((k for letter, k in _KINDS if letter in simple), None)
+    kind = next((k for letter, k in KIND_CODES if letter in simple), None)
     if kind in ("coin", "matchstick", "saucer") and has_colour:
         kind = "bit"
-    side = next((s for letter, s in _SIDES if letter in simple), None)
+    side = next((s for letter, s in SIDE_CODES if letter in simple), None)
     if any(c in simple for c in "♥♠♣♦"):
         cfg = "playing_cards_expansion"
     elif any(c in simple for c in "♡♤♧♢"):
@@ -220,7 +221,7 @@ def complete(part: PartialSpec, spec: str = "", bit_cfg: str | None = None) -> t
             rank = 9
         else:
             rank = 1
-    elif cfg in _RANK_FROM_ONE:
+    elif cfg in RANK_FROM_ONE:
         rank -= 1
     angle = part.angle if part.angle is not None else 0.0
     return Piece(kind, side, suit, rank, cfg), angle

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...errors import SetupError
-from ...pieces import Piece
+from ...pieces import COLOUR_NAMES, Piece
 from ...rng import SeededRandom
 from .setups import Layout, _int_option, _unknown_options, setup
 
-#: Board and bit colours of the colour systems, as PPN's suit letters number them.
-COLOURS = {"red": 1, "black": 2, "green": 3, "blue": 4, "yellow": 5, "white": 6, "cyan": 7}
+#: Board and bit colours of the colour systems, by name, with their suit numbers.
+COLOURS = {name: k for k, name in enumerate(COLOUR_NAMES, start=1)}
 #: Inches per movetext unit on a marbles board: holes are half an inch apart.
 MARBLES_SCALE = 0.5
 
