@@ -198,3 +198,20 @@ def test_a_labyrinth_slide_off_the_board_is_refused_and_names_its_file(tmp_path,
     assert main(["labyrinth", "harness", "m4", str(bad)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{bad}:1:1: error: 99 is not a row or column of the board")
+
+
+@pytest.mark.parametrize("start", [{"row#": -1, "column#": 0}, {"row#": 0, "column#": 7}, {"row#": True, "column#": 0}])
+def test_a_labyrinth_start_off_the_board_or_not_a_number_is_refused(tmp_path, capsys, start):
+    import json
+    from pathlib import Path
+
+    fixtures = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "labyrinth" / "m3"
+    text = sorted(fixtures.glob("*-in.json"))[0].read_text(encoding="utf-8")
+    board, at = json.JSONDecoder().raw_decode(text.lstrip())
+    assert len(board["connectors"][0]) == 7, "the fixture's board is seven columns wide"
+    bad = tmp_path / "in.json"
+    bad.write_text(json.dumps(board) + "\n" + json.dumps(start))
+    assert main(["labyrinth", "harness", "m3", str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{bad}:1:1: error: "), err
+    assert "off the board" in err or "is not a coordinate" in err

@@ -11,6 +11,7 @@ reader::
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from pathlib import Path
@@ -89,6 +90,7 @@ def test_a_game_s_movetext_is_replayed_or_refused_at_its_move(game, data):
         _located_inside(error, text)
 
 
+@functools.cache
 def _labyrinth_inputs() -> list[tuple[str, list]]:
     from piecepack_diagrams.games.labyrinth import read_values
 

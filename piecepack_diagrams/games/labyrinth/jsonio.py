@@ -48,7 +48,8 @@ def read_values(text: str, *, name: str = "<stdin>") -> list[Any]:
 
 
 def parse_coordinate(value: Any) -> Coordinate:
-    if not (isinstance(value, dict) and isinstance(value.get("row#"), int) and isinstance(value.get("column#"), int)):
+    if not (isinstance(value, dict) and all(isinstance(value.get(k), int) and not isinstance(value.get(k), bool)
+                                            for k in ("row#", "column#"))):
         raise SetupError(f"{json.dumps(value)[:60]} is not a coordinate", expected='{"row#": N, "column#": N}')
     return value["row#"], value["column#"]
 
