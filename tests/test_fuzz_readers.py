@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from piecepack_diagrams import parse_records, replay
@@ -183,9 +183,58 @@ def test_any_theme_loads_or_is_refused_at_its_file(tmp_path_factory, fields):
         assert error.location is not None
 
 
-def _random_legal_game(game_name: str, header: str, data, most: int) -> tuple[str, object]:
-    """A record of a random legal game (moves drawn among the engine's legal ones) and the
-    engine's own final state."""
+def _pick_legal(game, state, data) -> list[str]:
+    """One move drawn among the engine's own legal moves (Lab Rats, Labyrinth)."""
+    legal = list(game.legal_moves(state) or [])
+    assume(legal)
+    return [data.draw(st.sampled_from(legal))]
+
+
+def _coin_collectors_turn(game, state, data) -> list[str]:
+    """A turn of Coin Collectors: a legal pawn move (or, when stuck, a pawn taken out), then
+    a roll of dice the player picks up (all four when the rules say so), faces drawn at random."""
+    from piecepack_diagrams.games.coin_collectors.rules import Remove, Roll
+
+    if state.phase == "stuck":
+        first = Remove(data.draw(st.sampled_from([s for s in range(1, 5) if state.can_move(s)]))).text
+        everything = True
+    else:
+        first = data.draw(st.sampled_from(list(game.legal_moves(state))))
+        everything = state.variant.four_die_stud
+    suits = [1, 2, 3, 4] if everything else data.draw(st.lists(st.integers(1, 4), unique=True, max_size=4))
+    roll = Roll(tuple((s, data.draw(st.integers(1, 6))) for s in suits)).text
+    return [first, roll]
+
+
+def _landlocked_leg(game, state, data, *, solver: bool = True) -> list[str]:
+    """A leg of Landlocked: the solver's next leg (so that some games are won; only with
+    ``solver``, as proving a hard deal lost takes the solver a while), or a shortest path
+    through one of the fewest-pass choices of grid tiles, or a choice one tile larger."""
+    from piecepack_diagrams.games.landlocked.board import cell_name
+    from piecepack_diagrams.games.landlocked.paths import choices_by_size, path_through
+    from piecepack_diagrams.games.landlocked.solver import solve
+
+    if solver and data.draw(st.booleans()):
+        route = solve(state)
+        if route.solvable:
+            return ["-".join(cell_name(c) for c in [state.position, *route.paths[0]])]
+    args = (state.deal, state.leg, state.position, state.marks, state.options)
+    choices: list[int] = []
+    layers = 0
+    for layer in choices_by_size(*args):
+        choices += layer
+        layers += bool(layer)
+        if layers == 2:
+            break
+    assume(choices)
+    chosen = data.draw(st.sampled_from(choices))
+    path = path_through(*args[:3], chosen, *args[3:])
+    return ["-".join(cell_name(c) for c in [state.position, *path])]
+
+
+def _random_legal_game(game_name: str, header: str, data, most: int, turn) -> tuple[str, object]:
+    """A record of a random legal game (each turn's tokens drawn by ``turn`` among what the
+    rules allow) and the engine's own final state."""
     from piecepack_diagrams.engine import find_game
     from piecepack_diagrams.errors import SourceLocation
     from piecepack_diagrams.notation.movetext import MoveGroup, Token
@@ -198,29 +247,41 @@ def _random_legal_game(game_name: str, header: str, data, most: int) -> tuple[st
     for number in range(1, data.draw(st.integers(0, most)) + 1):
         if game.status(state).is_over():
             break
-        legal = list(game.legal_moves(state) or [])
-        assume(legal)
-        move = data.draw(st.sampled_from(legal))
-        state = game.apply(state, MoveGroup(f"{number}.", (Token(move, where),), (), where), metadata=record.metadata)
-        moves.append(f"{number}. {move}")
+        tokens = turn(game, state, data)
+        group = MoveGroup(f"{number}.", tuple(Token(t, where) for t in tokens), (), where)
+        state = game.apply(state, group, metadata=record.metadata)
+        moves.append(f"{number}. {' '.join(tokens)}")
     return header + "\n".join(moves) + "\n", state
 
 
-@pytest.mark.parametrize("game, header", [
-    ("lab rats", "---\nGameType: Lab Rats\nSeed: 4\nVariant: advanced\n...\n"),
-    ("lab rats", "---\nGameType: Lab Rats\nSeed: 8\n...\n"),
-    ("labyrinth", None),
-])
+_LABYRINTH_HEADER = object()
+
+
+@pytest.mark.parametrize("game, header, turn, most", [
+    ("lab rats", "---\nGameType: Lab Rats\nSeed: 4\nVariant: advanced\n...\n", _pick_legal, 40),
+    ("lab rats", "---\nGameType: Lab Rats\nSeed: 8\n...\n", _pick_legal, 40),
+    # A Labyrinth turn has hundreds of legal choices to list, so its games are kept short.
+    ("labyrinth", _LABYRINTH_HEADER, _pick_legal, 8),
+    ("coin collectors", "---\nGameType: Coin Collectors\nSeed: 16\n...\n", _coin_collectors_turn, 40),
+    ("coin collectors", "---\nGameType: Coin Collectors\nSeed: 3\nVariant: Four Die Stud\n...\n",
+     _coin_collectors_turn, 40),
+    ("coin collectors", "---\nGameType: Coin Collectors\nSeed: 5\nVariant: [Last One Out, Acceptable Losses]\n"
+                        "LeftBehind: 1\n...\n", _coin_collectors_turn, 40),
+    ("landlocked", "---\nGameType: Landlocked\nSeed: 1\n...\n", _landlocked_leg, 13),
+    ("landlocked", "---\nGameType: Landlocked\nSeed: 19\nDifficulty: hard\nOptions: {limit_markers: true}\n...\n",
+     functools.partial(_landlocked_leg, solver=False), 13),
+], ids=["lab-rats-advanced", "lab-rats-standard", "labyrinth", "coin-collectors", "four-die-stud",
+        "last-one-out-acceptable-losses", "landlocked", "landlocked-hard-limited"])
 @given(data=st.data())
-def test_a_random_legal_game_replays_validates_and_ends_as_its_engine_says(game, header, data):
+def test_a_random_legal_game_replays_validates_and_ends_as_its_engine_says(game, header, turn, most, data):
     from piecepack_diagrams.engine import find_game
 
-    if header is None:
+    if header is _LABYRINTH_HEADER:
         text = (ROOT / "records" / "labyrinth" / "seven-by-seven-four-players.ppn").read_text(encoding="utf-8")
         header = text[:text.index("\n...\n") + 5]
-    # A Labyrinth turn has hundreds of legal choices to list, so its games are kept short.
-    record_text, final = _random_legal_game(game, header, data, 8 if game == "labyrinth" else 40)
+    record_text, final = _random_legal_game(game, header, data, most, turn)
     record = parse_records(record_text, name="legal.ppn")[0]
     result = replay(record, strict=False)
-    assert not result.errors, "the engine's own legal moves validate"
+    assert not result.errors, "moves the rules allow validate"
     assert result.status() == find_game(game).status(final)
+    event(f"ended {result.status().outcome}")  # --hypothesis-show-statistics: games reach every ending
