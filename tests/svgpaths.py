@@ -1,6 +1,6 @@
 """A small reader of SVG path data, so tests can check drawings by their geometry.
 
-It knows the commands this project's SVG uses (M L l q a Z, with implicit
+It knows the commands this project's SVG uses (M m L l q a Z, with implicit
 repetition) and nothing else: anything else fails the test loudly.
 """
 
@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 _TOKEN = re.compile(r"[A-Za-z]|-?\d+(?:\.\d+)?")
-_ARITY = {"M": 2, "L": 2, "l": 2, "q": 4, "a": 7, "Z": 0, "z": 0}
+_ARITY = {"M": 2, "m": 2, "L": 2, "l": 2, "q": 4, "a": 7, "Z": 0, "z": 0}
 
 
 @dataclass
@@ -57,6 +57,10 @@ def parse_path(d: str) -> list[Subpath]:
             x, y = args
             out.append(Subpath([(x, y)]))
             command = "L"  # pairs after a moveto are linetos
+        elif command == "m":
+            x, y = x + args[0], y + args[1]
+            out.append(Subpath([(x, y)]))
+            command = "l"
         elif command == "L":
             x, y = args
             out[-1].points.append((x, y))

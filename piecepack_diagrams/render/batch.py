@@ -15,8 +15,9 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Iterable, Union
 
+from .caches import IdentityCache
 from .extent import Box
-from .primitives import Placed
+from .primitives import Placed, Stamp
 from .shapes import Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
 
 #: Points about an origin, and the table point the origin goes to.
@@ -125,33 +126,62 @@ def batch_stamps(placed: Iterable[Placed]) -> list[Batch]:
     Deterministic: the same stamps always give the same batches in the same order.
     """
     kept = [p for p in placed if p[0].primitives]
-    by_level: dict[int, dict[tuple, list[tuple[Primitive, float, float]]]] = {}
+    by_level: dict[int, dict[int, list[tuple[tuple[Primitive, ...], float, float]]]] = {}
     for (stamp, dx, dy), base in zip(kept, _bases(kept)):
-        for level, prim in zip(stamp.levels, stamp.primitives):
+        for level, style, prims in _groups(stamp):
             # Dicts keep insertion order: within a level, batches come in drawing order.
-            batches = by_level.setdefault(base + level, {})
-            key = _KEYS[type(prim)](prim)
-            if key in batches:
-                batches[key].append((prim, dx, dy))
+            batches = by_level.get(base + level)
+            if batches is None:
+                batches = by_level[base + level] = {}
+            members = batches.get(style)
+            if members is None:
+                batches[style] = [(prims, dx, dy)]
             else:
-                batches[key] = [(prim, dx, dy)]
-    return [_merge(key, members) for level in sorted(by_level) for key, members in by_level[level].items()]
+                members.append((prims, dx, dy))
+    return [_merge(_STYLES[style], members) for level in sorted(by_level) for style, members in by_level[level].items()]
 
 
-def _merge(key: tuple, members: list[tuple[Primitive, float, float]]) -> Batch:
+#: Each batch style (see ``_KEYS``) gets a small number the first time it is seen: a stamp's
+#: groups then carry a number that hashes at once instead of a tuple hashed each time.
+_STYLE_NUMBERS: dict[tuple, int] = {}
+_STYLES: list[tuple] = []
+
+
+def _style_number(key: tuple) -> int:
+    number = _STYLE_NUMBERS.get(key)
+    if number is None:
+        number = _STYLE_NUMBERS[key] = len(_STYLES)
+        _STYLES.append(key)
+    return number
+
+
+def _group(stamp: Stamp) -> tuple[tuple[int, int, tuple[Primitive, ...]], ...]:
+    """A stamp's primitives as ``(level, style, primitives)`` groups, the primitives of one
+    level and style together in drawing order (their relative order is all a batch keeps)."""
+    groups: dict[tuple[int, int], list[Primitive]] = {}
+    for level, prim in zip(stamp.levels, stamp.primitives):
+        groups.setdefault((level, _style_number(_KEYS[type(prim)](prim))), []).append(prim)
+    return tuple((level, style, tuple(prims)) for (level, style), prims in groups.items())
+
+
+_groups = IdentityCache(_group, maxsize=16384)
+
+
+def _merge(key: tuple, members: list[tuple[tuple[Primitive, ...], float, float]]) -> Batch:
     kind = key[0]
     if kind == "shape":
         _, fill, stroke, width, opacity = key
         return Shapes(fill, stroke, width, opacity,
-                      tuple((m.points, dx, dy) for m, dx, dy in members if isinstance(m, Polygon)),
-                      tuple((m.cx + dx, m.cy + dy, m.r) for m, dx, dy in members if isinstance(m, Circle)))
+                      tuple((m.points, dx, dy) for ms, dx, dy in members for m in ms if type(m) is Polygon),
+                      tuple((m.cx + dx, m.cy + dy, m.r) for ms, dx, dy in members for m in ms if type(m) is Circle))
     if kind == "line":
-        return Lines(key[1], key[2], tuple((m.points, dx, dy) for m, dx, dy in members if isinstance(m, Polyline)))
+        return Lines(key[1], key[2], tuple((m.points, dx, dy) for ms, dx, dy in members for m in ms
+                                           if isinstance(m, Polyline)))
     if kind == "text":
         return Texts(key[1], key[2], tuple((m.x + dx, m.y + dy, m.text, m.angle)
-                                           for m, dx, dy in members if isinstance(m, Text)))
+                                           for ms, dx, dy in members for m in ms if isinstance(m, Text)))
     return Symbols(key[1], tuple((m.suit, m.x + dx, m.y + dy, m.size, m.angle)
-                                 for m, dx, dy in members if isinstance(m, Symbol)))
+                                 for ms, dx, dy in members for m in ms if isinstance(m, Symbol)))
 
 
 __all__ = ["Batch", "Lines", "PlacedPoints", "Shapes", "Symbols", "Texts", "batch_stamps"]

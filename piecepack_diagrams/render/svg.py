@@ -19,19 +19,19 @@ import svgwrite
 
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
-from .caches import cached
+from .caches import IdentityCache, cached
 from .batch import Lines, PlacedPoints, Shapes, Symbols, Texts, batch_stamps
 from .geometry import POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
 from .primitives import scene_stamps
-from .shapes import BASELINE_DROP, Contour
+from .shapes import BASELINE_DROP, Contour, Point
 
 #: User units per point.
 UNITS_PER_POINT = 100
 _PER_INCH = POINTS_PER_INCH * UNITS_PER_POINT
 
-Part = tuple[int, int, str]  # a contour: start offset x, y (units, y down) and the relative path after it
+Part = tuple[int, int, str]  # a path: start offset x, y (units, y down) and the relative path after it
 
 
 def _pt(value: float) -> str:
@@ -50,23 +50,35 @@ class _Page:
     def xy(self, x: float, y: float) -> tuple[int, int]:
         return round((x - self.x0) * _PER_INCH), round((self.y1 - y) * _PER_INCH)
 
-    def points(self, placed: PlacedPoints, *, closed: bool) -> str:
+    def polygon(self, placed: PlacedPoints) -> str:
         points, dx, dy = placed
-        return _place(_points_parts(points, closed), self.xy(dx, dy))
+        return _place(_polygon_part(points), self.xy(dx, dy))
+
+    def polyline(self, placed: PlacedPoints) -> str:
+        points, dx, dy = placed
+        return _place(_polyline_part(points), self.xy(dx, dy))
 
 
-def _relative(contours: tuple[Contour, ...], size_pt: float, angle: float) -> tuple[Part, ...]:
-    """Each contour scaled to ``size_pt``, turned ``angle`` degrees, as a :data:`Part`."""
+def _relative(contours: tuple[Contour, ...], size_pt: float, angle: float) -> Part:
+    """The contours scaled to ``size_pt`` and turned ``angle`` degrees, as one :data:`Part`:
+    after each ``Z`` the pen is back at that contour's start, so the next contour begins
+    with a relative ``m`` and the whole is placed with one absolute move."""
     c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
     scale = size_pt * UNITS_PER_POINT
 
     def offset(p: tuple[float, float]) -> tuple[int, int]:
         return round((p[0] * c - p[1] * s) * scale), round(-(p[0] * s + p[1] * c) * scale)
 
-    parts = []
+    pieces: list[str] = []
+    origin: tuple[int, int] | None = None
+    previous = (0, 0)
     for start, segments in contours:
         # Offsets are rounded before differencing, so the relative steps add up exactly.
         current = first = offset(start)
+        if origin is None:
+            origin = first
+        else:
+            pieces.append(f"m{first[0] - previous[0]},{first[1] - previous[1]}")
         out, command = [], ""
         for segment in segments:
             points = [offset(p) for p in segment]
@@ -74,38 +86,47 @@ def _relative(contours: tuple[Contour, ...], size_pt: float, angle: float) -> tu
             steps = " ".join(f"{x - current[0]},{y - current[1]}" for x, y in points)
             out.append(steps if letter == command else letter + steps)
             command, current = letter, points[-1]
-        parts.append((first[0], first[1], " ".join(out) + "Z"))
-    return tuple(parts)
+        pieces.append(" ".join(out) + "Z")
+        previous = first
+    if origin is None:
+        return 0, 0, ""
+    return origin[0], origin[1], "".join(pieces)
 
 
-@cached(maxsize=4096)
-def _points_parts(points: tuple[tuple[float, float], ...], closed: bool) -> tuple[Part, ...]:
+def _points_part(points: tuple[tuple[float, float], ...], closed: bool) -> Part:
     offsets = [(round(x * _PER_INCH), -round(y * _PER_INCH)) for x, y in points]
     (x0, y0), rest = offsets[0], offsets[1:]
     steps, (cx, cy) = [], (x0, y0)
     for x, y in rest:
         steps.append(f"{x - cx},{y - cy}")
         cx, cy = x, y
-    return ((x0, y0, "l" + " ".join(steps) + ("Z" if closed else "")),)
+    return x0, y0, "l" + " ".join(steps) + ("Z" if closed else "")
+
+
+# A stamp's point tuples are shared by every placement of it, so they are looked up by identity.
+_polygon_part: IdentityCache[tuple[Point, ...], Part] = IdentityCache(lambda points: _points_part(points, True),
+                                                                      maxsize=16384)
+_polyline_part: IdentityCache[tuple[Point, ...], Part] = IdentityCache(lambda points: _points_part(points, False),
+                                                                       maxsize=4096)
 
 
 @cached(maxsize=1024)
-def _symbol_parts(suit: int, size_pt: float, angle: float) -> tuple[Part, ...]:
+def _symbol_parts(suit: int, size_pt: float, angle: float) -> Part:
     return _relative(suit_contours(suit), size_pt, angle)
 
 
 @cached(maxsize=4096)
-def _text_parts(text: str, size_pt: float, angle: float, font_file: str) -> tuple[Part, ...]:
+def _text_parts(text: str, size_pt: float, angle: float, font_file: str) -> Part:
     return _relative(text_outline(text, font_file), size_pt, angle)
 
 
-def _place(parts: tuple[Part, ...], at: tuple[int, int]) -> str:
-    x, y = at
-    return "".join(f"M{x + ox},{y + oy}{rest}" for ox, oy, rest in parts)
+def _place(part: Part, at: tuple[int, int]) -> str:
+    ox, oy, rest = part
+    return f"M{at[0] + ox},{at[1] + oy}{rest}" if rest else ""
 
 
 def _shapes_path(batch: Shapes, page: _Page) -> str:
-    d = [page.points(poly, closed=True) for poly in batch.polygons]
+    d = [page.polygon(poly) for poly in batch.polygons]
     for cx, cy, r in batch.circles:
         x, y = page.xy(cx, cy)
         rr = round(r * _PER_INCH)
@@ -154,7 +175,7 @@ def render_svg(scene: Scene, *, theme: Theme = DEFAULT) -> str:
                 attrs["fill-opacity"] = f"{batch.opacity:.3g}"
             body.add(dwg.path(d=_shapes_path(batch, page), **attrs))
         elif isinstance(batch, Lines):
-            body.add(dwg.path(d="".join(page.points(line, closed=False) for line in batch.polylines), fill="none",
+            body.add(dwg.path(d="".join(page.polyline(line) for line in batch.polylines), fill="none",
                               stroke=batch.stroke, **{"stroke-width": _width(batch.width)}))
         elif isinstance(batch, Texts):
             # Outlined, so the letters are the same on every machine; the label keeps them readable.
