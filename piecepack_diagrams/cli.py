@@ -169,7 +169,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="players in turn order, e.g. Ann:Riemann Bob:Euclid:takeTurn:3 (default: the input's)")
     t.add_argument("--no-setup-ejection-activity", action="store_true",
                    help="a player thrown out at set-up does not count as a move in round 1 (milestone 10)")
-    t.add_argument("--max-rounds", type=int, default=1000, help="end the game after this many rounds (1000)")
+    t.add_argument("--max-rounds", type=int, default=1000, help="end the game after this many rounds (1000; at most 10000)")
     t.add_argument("--event", default="", help="the record's Event field")
     t.add_argument("-o", "--output", default=None, help="the record (default: output/labyrinth-game.ppn)")
     t = tools.add_parser("deal", help="deal a random starting state (the course's JSON)",
@@ -435,13 +435,10 @@ def _labyrinth(args: argparse.Namespace) -> int:
             raise exc.with_location(SourceLocation(name, 1, 1)) from None
         print(json.dumps(answer, ensure_ascii=False))
         return 0
-    from .errors import SetupError
     from .games.labyrinth.play import parse_player_args, play_game
-    from .games.labyrinth.rules import Options
+    from .games.labyrinth.rules import Options, check_max_rounds
 
-    if args.max_rounds < 1:
-        raise SetupError(f"--max-rounds must be at least 1, not {args.max_rounds}", token=str(args.max_rounds))
-    options = Options(not args.no_setup_ejection_activity, args.max_rounds)
+    options = Options(not args.no_setup_ejection_activity, check_max_rounds(args.max_rounds, name="--max-rounds"))
     players = parse_player_args(args.players) if args.players else None
     try:
         game = play_game(values, players, options=options, event=args.event)

@@ -215,3 +215,40 @@ def test_a_labyrinth_start_off_the_board_or_not_a_number_is_refused(tmp_path, ca
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"{bad}:1:1: error: "), err
     assert "off the board" in err or "is not a coordinate" in err
+
+
+def test_a_labyrinth_game_of_a_hundred_million_rounds_is_refused(tmp_path, capsys):
+    from pathlib import Path
+
+    # A record's header: refused where the option is written.
+    text = (Path(__file__).resolve().parents[1] / "records" / "labyrinth" / "seven-by-seven-four-players.ppn"
+            ).read_text(encoding="utf-8")
+    header_end = text.index("\n...\n")
+    lines_before = text[:header_end].count("\n") + 1
+    bad = text[:header_end] + "\nOptions: {max_rounds: 100000000}" + text[header_end:]
+    file, line, _, message = run_render(tmp_path, capsys, bad)
+    assert (file, line) == (str(tmp_path / "bad.ppn"), lines_before + 1)
+    assert "max_rounds must be a whole number from 1 to 10,000, not 100000000" in message
+    # The command that plays a game: refused before anything is played or written.
+    state = tmp_path / "state.json"
+    assert main(["labyrinth", "deal", "--seed", "3", "--size", "7x7", "--players", "2", "-o", str(state)]) == 0
+    out = tmp_path / "game.ppn"
+    start = time.perf_counter()
+    code = main(["labyrinth", "play", str(state), "--players", "a:Riemann", "b:Euclid", "--max-rounds",
+                 "100000000", "-o", str(out)])
+    assert code == 1 and time.perf_counter() - start < 2.0
+    assert "--max-rounds must be a whole number from 1 to 10,000" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("header, line, words", [
+    ("GameType: Lab Rats\nSeed: 3\nVariant: expert", 4, "expert"),
+    ("GameType: Coin Collectors\nEvent: a test of 3 dice\nSeed: 1\nDice: S3 M4 Cn", 5, "Dice"),
+    ("GameType: Landlocked\nSeed: 2\nDifficulty: extreme", 4, "extreme"),
+    ("GameType: Landlocked\nEvent: seed\nSeed: -4", 4, "Seed"),
+    ("GameType: Labyrinth\nSeed: 3\nSize: 99x99", 4, "99x99"),
+])
+def test_a_header_field_that_is_wrong_is_reported_at_its_line(tmp_path, capsys, header, line, words):
+    file, at, _, message = run_render(tmp_path, capsys, f"---\n{header}\n...\n1. pass\n")
+    assert at == line, message
+    assert words in message

@@ -84,7 +84,10 @@ def replay(record: Record, *, strict: bool = True, seed: int | None = None,
     the failing move is skipped. A setup error is raised either way.
     """
     game = game or game_for(record)
-    state = game.setup(record.metadata, seed=seed, location=record.location)
+    try:
+        state = game.setup(record.metadata, seed=seed)
+    except PiecepackError as exc:
+        raise exc.with_location(record.header_location(exc.token)) from None
     positions = [Position(SETUP_LABEL, "", "", state, record.location)]
     errors: list[PiecepackError] = []
     for group in record.groups:

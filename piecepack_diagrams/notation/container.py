@@ -9,6 +9,7 @@ gives an equal record.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterator
@@ -37,11 +38,28 @@ class Record:
     file: str = field(default="<string>", compare=False)
     line: int = field(default=1, compare=False)
     index: int = field(default=1, compare=False)
+    #: The header's lines as read, with their line numbers (to place errors about its fields).
+    header: tuple[tuple[int, str], ...] = field(default=(), compare=False)
 
     @property
     def location(self) -> SourceLocation:
         """Where the game starts."""
         return SourceLocation(self.file, self.line, 1)
+
+    def header_location(self, token: str | None) -> SourceLocation:
+        """Where ``token`` is written in the header: the line of the field it names, else
+        the first place it stands as a whole word; the game's start when the header does
+        not show it (or there is no token)."""
+        if token:
+            for line, text in self.header:
+                if text.startswith((f"{token}:", f'"{token}":', f"'{token}':")):
+                    return SourceLocation(self.file, line, 1)
+            word = re.compile(rf"(?<![\w.]){re.escape(token)}(?![\w.])")
+            for line, text in self.header:
+                found = None if _is_game_start(text) else word.search(text)
+                if found:
+                    return SourceLocation(self.file, line, found.start() + 1)
+        return self.location
 
     def __repr__(self) -> str:
         return (
@@ -122,7 +140,8 @@ def _games(lines: Iterator[tuple[int, str]], file: str) -> Iterator[list[tuple[i
         yield game
 
 
-def _split_game(game: list[tuple[int, str]], file: str) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+def _split_game(game: list[tuple[int, str]], file: str
+                ) -> tuple[dict[str, Any], list[tuple[int, str]], list[tuple[int, str]]]:
     """Metadata and movetext lines of one game, as the reference parser splits them."""
     end = next((k for k, (_, t) in enumerate(game) if _is_metadata_end(t)), None)
     if end is None:
@@ -145,7 +164,7 @@ def _split_game(game: list[tuple[int, str]], file: str) -> tuple[dict[str, Any],
                 location=SourceLocation(file, metadata_lines[0][0], 1),
             )
         metadata = load_metadata(text, file=file, first_line=metadata_lines[0][0])
-    return metadata, body
+    return metadata, body, metadata_lines
 
 
 def iter_records(source: str | Path | IO[bytes], *, name: str | None = None) -> Iterator[Record]:
@@ -177,10 +196,10 @@ def _records(stream: IO[bytes], file: str) -> Iterator[Record]:
             continue  # trailing separators between games
         if all(not t.strip() for _, t in game):
             continue
-        metadata, body = _split_game(game, file)
+        metadata, body, header = _split_game(game, file)
         groups = parse_movetext(body, file=file)
         count += 1
-        yield Record(metadata, groups, file=file, line=game[0][0], index=count)
+        yield Record(metadata, groups, file=file, line=game[0][0], index=count, header=tuple(header))
     if count == 0:
         raise NotationError(
             "empty file: there is no game in it",

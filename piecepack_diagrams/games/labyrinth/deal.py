@@ -31,7 +31,8 @@ def deal(seed: int, *, height: int = 7, width: int = 7, players: int = 4, goals:
     Raises :class:`SetupError` for a size or player count the game cannot hold.
     """
     if not (2 <= height <= MAX_SIDE and 2 <= width <= MAX_SIDE):
-        raise SetupError(f"a {height}x{width} board is not dealt", expected=f"2 to {MAX_SIDE} rows and columns")
+        raise SetupError(f"a {height}x{width} board is not dealt", token=f"{height}x{width}",
+                         expected=f"2 to {MAX_SIDE} rows and columns")
     cells = fixed_cells(height, width)
     if not 1 <= players <= min(len(COLOURS), len(cells)):
         raise SetupError(f"{players} players do not fit a {height}x{width} board",

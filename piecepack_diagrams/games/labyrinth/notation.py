@@ -40,7 +40,7 @@ from .board import DIRECTIONS, Board, Coordinate, Tile
 from .connectors import SYMBOLS, parse_connector
 from .deal import deal
 from .jsonio import check_gems, parse_state
-from .rules import MAX_ROUNDS, LabyrinthPlay, Options
+from .rules import MAX_ROUNDS, LabyrinthPlay, Options, check_max_rounds
 from .state import PASS, Action, LabyrinthState, Move, Player
 
 _MOVE = re.compile(r"(\d{1,4})([LRUDlrud])(\d{1,4})@(\d{1,4}),(\d{1,4})")
@@ -207,8 +207,8 @@ def parse_options(raw: Any) -> Options:
     for key, value in raw.items():
         if key == "setup_ejection_counts" and not isinstance(value, bool):
             raise SetupError(f"option '{key}' is true or false, not {value!r}", token=str(key))
-        if key == "max_rounds" and not (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
-            raise SetupError(f"option '{key}' is a whole number from 1, not {value!r}", token=str(key))
+        if key == "max_rounds":
+            check_max_rounds(value)
         if key not in ("setup_ejection_counts", "max_rounds"):
             raise SetupError(f"unknown Labyrinth option '{key}'", token=str(key),
                              expected="setup_ejection_counts, max_rounds")

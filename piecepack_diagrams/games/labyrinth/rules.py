@@ -7,11 +7,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...errors import RuleError
+from ...errors import RuleError, SetupError
 from .board import Coordinate
 from .state import PASS, Action, LabyrinthState, Move, Player, check_move
 
 MAX_ROUNDS = 1000
+#: The most rounds a game may be given: a game of that many, written out, must still be a
+#: record this package reads back (at most 4 MiB).
+ROUND_LIMIT = 10_000
+
+
+def check_max_rounds(value: object, *, name: str = "max_rounds") -> int:
+    """``value`` as a number of rounds; raises :class:`SetupError` (naming the option
+    ``name``) unless it is a whole number from 1 to :data:`ROUND_LIMIT`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUND_LIMIT:
+        raise SetupError(f"{name} must be a whole number from 1 to {ROUND_LIMIT:,}, not {value!r}",
+                         token=str(value)[:40], expected=f"1 to {ROUND_LIMIT}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,5 +193,5 @@ def _after_turn(play: LabyrinthPlay, *, advance: bool) -> LabyrinthPlay:
     return replace(play, position=replace(position, turn=0), ended=ended)
 
 
-__all__ = ["LabyrinthPlay", "LastTurn", "MAX_ROUNDS", "Options", "arrive", "distance", "remove", "take_turn",
+__all__ = ["LabyrinthPlay", "LastTurn", "MAX_ROUNDS", "Options", "ROUND_LIMIT", "check_max_rounds", "arrive", "distance", "remove", "take_turn",
            "winner_indices"]
