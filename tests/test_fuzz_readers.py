@@ -285,3 +285,54 @@ def test_a_random_legal_game_replays_validates_and_ends_as_its_engine_says(game,
     assert not result.errors, "moves the rules allow validate"
     assert result.status() == find_game(game).status(final)
     event(f"ended {result.status().outcome}")  # --hypothesis-show-statistics: games reach every ending
+
+
+@st.composite
+def _labyrinth_positions(draw):
+    """A dealt Labyrinth position, perhaps after a slide (so avatars stand away from home
+    and ``last`` is set)."""
+    from piecepack_diagrams.games.labyrinth.deal import COLOURS, deal, fixed_cells
+
+    height, width = draw(st.integers(2, 15)), draw(st.integers(2, 15))
+    players = draw(st.integers(1, min(len(COLOURS), len(fixed_cells(height, width)))))
+    state = deal(draw(st.integers(0, 2 ** 40)), height=height, width=width, players=players,
+                 goals=draw(st.integers(0, 6)))
+    if draw(st.booleans()):
+        direction = draw(st.sampled_from(["LEFT", "RIGHT", "UP", "DOWN"]))
+        size = height if direction in ("LEFT", "RIGHT") else width
+        state = state.slid(draw(st.sampled_from(range(0, size, 2))), direction, draw(st.sampled_from([0, 90, 180, 270])))
+    return state
+
+
+@given(_labyrinth_positions())
+def test_a_labyrinth_state_written_as_the_course_s_json_reads_back_the_same(state):
+    from piecepack_diagrams.games.labyrinth import read_values
+    from piecepack_diagrams.games.labyrinth.jsonio import parse_state, state_json
+
+    text = json.dumps(state_json(state), ensure_ascii=False)
+    assert parse_state(read_values(text, name="state.json")[0]) == state
+
+
+@given(_labyrinth_positions(), st.booleans(), st.integers(1, 10_000),
+       st.lists(st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), max_size=10), max_size=3))
+def test_a_labyrinth_position_written_as_a_record_header_reads_back_the_same(state, counts, rounds, names):
+    from piecepack_diagrams.engine import find_game
+    from piecepack_diagrams.games.labyrinth.notation import header_text
+    from piecepack_diagrams.games.labyrinth.rules import Options
+
+    options = Options(counts, rounds)
+    names = names[:len(state.players)]
+    text = "---\n" + header_text(state, names=names, extra={"Event": "round trip"}, options=options) + "...\n"
+    play = find_game("labyrinth").setup(parse_records(text, name="header.ppn")[0].metadata)
+    assert play.position == state
+    assert play.options == options
+    assert play.names[:len(names)] == tuple(names)
+
+
+@given(st.text(st.characters(exclude_categories=["Cs"]), max_size=40))
+def test_a_quoted_yaml_scalar_reads_back_the_same(text):
+    import yaml
+
+    from piecepack_diagrams.notation.yamlsafe import yaml_quoted
+
+    assert yaml.safe_load("[" + yaml_quoted(text) + "]") == [text]

@@ -118,6 +118,24 @@ def dump_metadata(metadata: dict[str, Any]) -> str:
     return text
 
 
+def yaml_quoted(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar that reads back exactly, for writing inside
+    flow collections: characters YAML does not print raw (controls, line and paragraph
+    separators, the byte-order mark) are escaped, everything else is kept as it is."""
+    out = ['"']
+    for char in text:
+        code = ord(char)
+        if char in '"\\':
+            out.append("\\" + char)
+        elif 0x20 <= code <= 0x7E or 0xA0 <= code <= 0xD7FF and code not in (0x2028, 0x2029) \
+                or 0xE000 <= code <= 0xFFFD and code != 0xFEFF or code >= 0x10000:
+            out.append(char)
+        else:
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+    out.append('"')
+    return "".join(out)
+
+
 #: The largest settings file (theme, template) read.
 MAX_SETTINGS_BYTES = 64 << 10
 

@@ -35,7 +35,7 @@ from typing import Any, Iterable, Mapping
 from ...errors import NotationError, SetupError, SourceLocation
 from ...notation import MoveGroup, Token, parse_records
 from ...notation.movetext import format_movetext
-from ...notation.yamlsafe import dump_metadata
+from ...notation.yamlsafe import dump_metadata, yaml_quoted
 from .board import DIRECTIONS, Board, Coordinate, Tile
 from .connectors import SYMBOLS, parse_connector
 from .deal import deal
@@ -233,13 +233,13 @@ def header_text(state: LabyrinthState, *, names: Iterable[str] = (), strategies:
     lines.append(f"Spare: {SYMBOLS[s.connector]} {s.gems[0]} {s.gems[1]}")
     lines.append("Players:")
     for k, p in enumerate(state.players):
-        fields = [f"color: {json.dumps(p.color)}", f"home: [{p.home[0]}, {p.home[1]}]"]
+        fields = [f"color: {yaml_quoted(p.color)}", f"home: [{p.home[0]}, {p.home[1]}]"]
         if p.current != p.home:
             fields.append(f"avatar: [{p.current[0]}, {p.current[1]}]")
         assert p.goto is not None
         fields.append(f"goal: [{p.goto[0]}, {p.goto[1]}]")
         if k < len(names) and names[k]:
-            fields.append(f"name: {json.dumps(names[k])}")
+            fields.append(f"name: {yaml_quoted(names[k])}")
         if k < len(strategies) and strategies[k]:
             fields.append(f"strategy: {strategies[k]}")
         lines.append("  - {" + ", ".join(fields) + "}")
