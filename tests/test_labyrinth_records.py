@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import subprocess
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from raster import rasterize_pdf
 
 from piecepack_diagrams import render
 from piecepack_diagrams.cli import main
@@ -192,18 +192,10 @@ def _png_pixels(scene):
 
 
 def _pdf_pixels(scene):
-    if shutil.which("pdftoppm") is None:
-        pytest.fail("pdftoppm (Debian package poppler-utils) is needed; the README's test command installs it")
-    ppm = subprocess.run(["pdftoppm", "-r", "100", "-singlefile", "-"], input=render(scene, "pdf"),
-                         capture_output=True, check=True).stdout
-    _, rest = ppm.split(b"\n", 1)
-    dims, rest = rest.split(b"\n", 1)
-    width = int(dims.split()[0])
-    pixels = rest.split(b"\n", 1)[1]
+    raster = rasterize_pdf(render(scene, "pdf"), dpi=100)
 
     def at(x: float, y: float) -> str:
-        k = (int((4.0 - y) * 100) * width + int((x + 1.0) * 100)) * 3
-        return "#" + pixels[k:k + 3].hex().upper()
+        return raster.hex(int((x + 1.0) * 100), int((4.0 - y) * 100))
 
     return at
 

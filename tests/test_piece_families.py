@@ -4,10 +4,9 @@ letters, built-in macros), and drawn so a user of piecepackr recognises them."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 
 import pytest
+from raster import rasterize_pdf
 
 from piecepack_diagrams import parse_records, replay
 from piecepack_diagrams.api import scene_of
@@ -58,21 +57,13 @@ def test_domino_glyphs_lie_as_drawn():
 
 def _png_pixels(scene):
     """The scene as a PDF rasterized at 20 dpi: (width, height, rgb bytes, inches -> pixel)."""
-    if shutil.which("pdftoppm") is None:
-        pytest.fail("pdftoppm (poppler-utils) is needed; the README's test command installs it")
     from piecepack_diagrams.render.geometry import PageGeometry
 
     geo = PageGeometry.from_scene(scene, caption_size=DEFAULT.caption_size)
-    ppm = subprocess.run(["pdftoppm", "-r", "20", "-singlefile"], input=render(scene, "pdf"), capture_output=True,
-                         check=True).stdout
-    _, dims, _, pixels = ppm.split(b"\n", 3)
-    width, height = map(int, dims.split())
+    raster = rasterize_pdf(render(scene, "pdf"), dpi=20)
 
     def at(x: float, y: float) -> tuple[int, int, int]:
-        px = round((x - geo.bounds.x0) * 20)
-        py = round((geo.bounds.y1 - y) * 20)
-        i = (py * width + px) * 3
-        return tuple(pixels[i:i + 3])
+        return raster.rgb(round((x - geo.bounds.x0) * 20), round((geo.bounds.y1 - y) * 20))
 
     return at
 

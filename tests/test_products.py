@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from raster import rasterize_pdf
 
 from piecepack_diagrams.cli import main
 from piecepack_diagrams.errors import PiecepackError
@@ -39,14 +40,6 @@ def _poppler():
 def _info(pdf: Path) -> dict[str, str]:
     out = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in out.splitlines())}
-
-
-def _raster(pdf: Path, page: int, dpi: int) -> tuple[int, int, bytes]:
-    ppm = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(pdf)],
-                         capture_output=True, check=True).stdout
-    _, dims, _, pixels = ppm.split(b"\n", 3)
-    width, height = map(int, dims.split())
-    return width, height, pixels
 
 
 def _ink(width: int, pixels: bytes, box: tuple[int, int, int, int]) -> int:
@@ -128,7 +121,7 @@ def test_plates_fill_the_template_s_cells_page_after_page(tmp_path):
     dpi = 20
     margin = data["margins"]
     for page in range(1, int(info["Pages"]) + 1):
-        width, height, pixels = _raster(out, page, dpi)
+        width, height, pixels = rasterize_pdf(out, dpi=dpi, page=page)
         # The diagram area: inside the margins, below the header line, above the footer.
         x0, x1 = margin * dpi, width - margin * dpi
         y0, y1 = (margin + 0.45) * dpi, height - (margin + 0.3) * dpi
@@ -157,7 +150,7 @@ def test_a_diagram_that_fits_prints_at_true_size(tmp_path):
     # the plate page the tile (the board of this game: one tile back) must measure the same.
     sizes = []
     for pdf in (plates, alone):
-        width, height, pixels = _raster(pdf, 1, dpi)
+        width, height, pixels = rasterize_pdf(pdf, dpi=dpi, page=1)
         xs, ys = [], []
         for y in range(height):
             for x in range(width):
@@ -281,7 +274,7 @@ def test_the_illegal_move_figure_shows_a_move_the_rules_really_refuse(tmp_path):
         # The figure marks the move: the annotation red is on the drawing.
         pdf = tmp_path / f"{game}.pdf"
         pdf.write_bytes(figure_files([figure], formats=("pdf",))[f"{figure.name}.pdf"])
-        width, height, pixels = _raster(pdf, 1, 60)
+        width, height, pixels = rasterize_pdf(pdf, dpi=60, page=1)
         assert any(abs(pixels[i] - 0xC8) < 40 and pixels[i + 1] < 60 and pixels[i + 2] < 80
                    for i in range(0, len(pixels), 3)), f"{game}: the refused move is drawn"
         # Each move figure shows a move that is in its record, at the position it names.

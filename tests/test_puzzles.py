@@ -3,10 +3,10 @@ laid out as the templates say, and the same arguments give the same bytes."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 
 import pytest
+from raster import rasterize_pdf
 from test_lab_rats import _reference_fewest_coins
 
 from piecepack_diagrams.books import puzzle_book
@@ -36,30 +36,20 @@ def _pages(pdf: bytes) -> int:
     return int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
 
 
-def _raster(pdf: bytes, page: int, dpi: int = 30):
-    ppm = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", "-"],
-                         input=pdf, capture_output=True, check=True).stdout
-    _, dims, _, pixels = ppm.split(b"\n", 3)
-    width, height = map(int, dims.split())
-    return width, height, pixels
-
-
 def test_book_has_puzzle_pages_then_the_key():
-    if shutil.which("pdftoppm") is None:
-        pytest.fail("pdftoppm (poppler-utils) is needed; the README's test command installs it")
     book = puzzle_book("lab-rats", count=3, seed=2)
     assert book == puzzle_book("lab-rats", count=3, seed=2)
     key = load_template("answer-key")
     assert _pages(book) == 3 + -(-3 // (key.columns * key.rows))
     # A puzzle page shows the coins of the stacks in suit colours in its lower part (the legend),
     # and the maze's tile backs above; the key's pages show the route in the annotation red.
-    width, height, pixels = _raster(book, 1)
+    width, height, pixels = rasterize_pdf(book, dpi=30, page=1)
     colours = {tuple(pixels[i:i + 3]) for i in range(0, len(pixels), 3)}
     assert any(_near(c, s) for c in colours for s in SUIT_COLOURS)
     lower = {tuple(pixels[(r * width + c) * 3:(r * width + c) * 3 + 3])
              for r in range(height // 2, height) for c in range(width)}
     assert any(_near(c, s) for c in lower for s in SUIT_COLOURS)
-    width, height, pixels = _raster(book, 4)
+    width, height, pixels = rasterize_pdf(book, dpi=30, page=4)
     assert any(_near(tuple(pixels[i:i + 3]), (0xC8, 0x10, 0x2E)) for i in range(0, len(pixels), 3))
 
 

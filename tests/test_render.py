@@ -18,6 +18,7 @@ import pytest
 
 from piecepack_diagrams import load_theme, render, setup_scene
 from piecepack_diagrams.cli import main
+from raster import Raster, rasterize_pdf
 from svgpaths import parse_path
 
 SUIT_COLOURS = {"#D55E00", "#000000", "#009E73", "#0072B2"}
@@ -74,23 +75,8 @@ def test_svg_structure(scene):
     assert sorted(ranks) == sorted(list("nA2345") * 8)
 
 
-def _rasterise_pdf(data: bytes, dpi: int):
-    if shutil.which("pdftoppm") is None:
-        pytest.fail("pdftoppm (Debian package poppler-utils) is needed; the README's test command installs it")
-    ppm = subprocess.run(["pdftoppm", "-r", str(dpi), "-singlefile", "-"], input=data, capture_output=True,
-                         check=True).stdout
-    header, rest = ppm.split(b"\n", 1)
-    dims, rest = rest.split(b"\n", 1)
-    width, height = map(int, dims.split())
-    _, pixels = rest.split(b"\n", 1)
-    return width, height, pixels
-
-
-def _pixel(raster, x: float, y: float, dpi: int) -> str:
-    width, _, pixels = raster
-    px, py = int((x - X0) * dpi), int((Y1 - y) * dpi)
-    r, g, b = pixels[(py * width + px) * 3: (py * width + px) * 3 + 3]
-    return f"#{r:02X}{g:02X}{b:02X}"
+def _pixel(raster: Raster, x: float, y: float, dpi: int) -> str:
+    return raster.hex(int((x - X0) * dpi), int((Y1 - y) * dpi))
 
 
 def _close(colour: str, want: str, tolerance: int = 24) -> bool:
@@ -101,7 +87,7 @@ def _close(colour: str, want: str, tolerance: int = 24) -> bool:
 
 def test_pdf_pixels(scene):
     dpi = 36
-    raster = _rasterise_pdf(render(scene, "pdf"), dpi)
+    raster = rasterize_pdf(render(scene, "pdf"), dpi=dpi)
     assert raster[0] == pytest.approx((12.5 - X0) * dpi, abs=1)
     # The hole between the pawns is empty paper.
     assert _close(_pixel(raster, 5.5, 5.5, dpi), "#FFFFFF")
@@ -155,7 +141,7 @@ def test_every_format_shows_the_same_picture(scene, tmp_path):
     if shutil.which("rsvg-convert") is None:
         pytest.fail("rsvg-convert (Debian package librsvg2-bin) is needed; the README's test command installs it")
     dpi = 100
-    width, height, pixels = _rasterise_pdf(render(scene, "pdf"), dpi)
+    width, height, pixels = rasterize_pdf(render(scene, "pdf"), dpi=dpi)
     pdf = np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, 3).astype(int)
     svg_file = tmp_path / "cc.svg"
     svg_file.write_bytes(render(scene, "svg"))
@@ -249,7 +235,7 @@ def test_highlights_are_see_through_in_every_format(tmp_path):
     scene = Scene((ScenePiece(Piece("die", "face", 2, 1), 1.0, 1.0),), (Highlight(1.0, 1.0, 1.0, 1.0),),
                   frame=None)
     dpi = 100
-    width, height, pixels = _rasterise_pdf(render(scene, "pdf"), dpi)
+    width, height, pixels = rasterize_pdf(render(scene, "pdf"), dpi=dpi)
     pdf = np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, 3).astype(int)
     png = _rgb_rows(render(scene, "png"))
     svg_file = tmp_path / "h.svg"
