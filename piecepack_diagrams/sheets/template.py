@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 import string
+import sys
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -38,8 +39,19 @@ from ..theme import PDF_FONT_FILES, is_pdf_font
 
 #: Paper sizes in inches (width, height), portrait.
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69), "a5": (5.83, 8.27), "legal": (8.5, 14.0)}
+
+
+def _template_dir() -> Path:
+    """The repository's ``templates/`` when running from a checkout (or an editable
+    install), else the copy a wheel installs under ``share/piecepack-diagrams``."""
+    checkout = Path(__file__).resolve().parents[2] / "templates"
+    if checkout.is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / "piecepack-diagrams" / "templates"
+
+
 #: Where the shipped templates live.
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATE_DIR = _template_dir()
 #: What a header or footer may fill in.
 PAGE_FIELDS = ("title", "page", "pages")
 #: Space kept for the footer line above the bottom margin, in inches.
