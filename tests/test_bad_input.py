@@ -252,3 +252,28 @@ def test_a_header_field_that_is_wrong_is_reported_at_its_line(tmp_path, capsys, 
     file, at, _, message = run_render(tmp_path, capsys, f"---\n{header}\n...\n1. pass\n")
     assert at == line, message
     assert words in message
+
+
+_MARKUP = '</text><script>alert("x")</script><text>&amp; <img src=x onerror=alert(1)>'
+
+
+def test_markup_in_a_record_s_strings_is_drawn_as_text_in_svg(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    record = tmp_path / "markup.ppn"
+    record.write_text(f"---\nGameType: Lab Rats\nSeed: 6\nEvent: '{_MARKUP}'\n...\n1. 1x {{{_MARKUP}}}\n",
+                      encoding="utf-8")
+    picture, plates = tmp_path / "markup.svg", tmp_path / "plates"
+    assert main(["render", str(record), "-o", str(picture)]) == 0
+    assert main(["plates", str(record), "-o", str(plates)]) == 0
+    files = [picture, *sorted(plates.glob("*.svg"))]
+    assert len(files) >= 2
+    shown = []
+    for path in files:
+        root = ET.parse(path).getroot()  # well-formed XML: nothing broke out of its element
+        names = {element.tag.rsplit("}", 1)[-1] for element in root.iter()}
+        assert not names & {"script", "img", "foreignObject"}, (path.name, names)
+        texts = "".join("".join(element.itertext()) for element in root.iter() if element.tag.endswith("text"))
+        if _MARKUP in texts:  # the comment is shown as the characters it holds
+            shown.append(path.name)
+    assert shown == ["markup.svg", "markup-001.svg"], shown  # the last position, and the plate of move 1
