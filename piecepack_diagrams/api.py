@@ -100,9 +100,12 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
 
         route = solve_landlocked(state)
         return SolveResult(label, describe_route(route, state, label=label), route)
-    from .games.lab_rats.solver import STANDARD_BUDGET, describe, solve
+    from .games.lab_rats.solver import BUDGET_LIMIT, STANDARD_BUDGET, describe, solve
 
     advanced = state.options.advanced if advanced is None else advanced
+    if budget is not None and not 1 <= budget <= BUDGET_LIMIT:
+        raise SetupError(f"--budget {budget:,} is out of range", token=str(budget),
+                         expected=f"1 to {BUDGET_LIMIT:,} states")
     solution = solve(state, advanced=advanced, budget=budget or STANDARD_BUDGET)
     return SolveResult(label, describe(solution, advanced=advanced, label=label), solution)
 

@@ -277,3 +277,18 @@ def test_markup_in_a_record_s_strings_is_drawn_as_text_in_svg(tmp_path):
         if _MARKUP in texts:  # the comment is shown as the characters it holds
             shown.append(path.name)
     assert shown == ["markup.svg", "markup-001.svg"], shown  # the last position, and the plate of move 1
+
+
+@pytest.mark.parametrize("command, words", [
+    (["solve", "lab-rats", "--seed", "3", "--budget", "1000000000000"], "--budget 1,000,000,000,000 is out of range"),
+    (["puzzles", "lab-rats", "--count", "100000000", "-o", "OUT/book.pdf"], "--count 100000000 is out of range"),
+    (["stats", "coin-collectors", "--games", "100000000000", "--plot", "OUT/plot.png"],
+     "--games 100000000000 is out of range"),
+    (["labyrinth", "deal", "--goals", "100000000", "-o", "OUT/deal.json"], "100000000 further goals"),
+])
+def test_counts_that_would_run_for_days_are_refused_at_once(tmp_path, capsys, command, words):
+    start = time.perf_counter()
+    assert main([part.replace("OUT", str(tmp_path / "out")) for part in command]) == 1
+    assert time.perf_counter() - start < 2.0
+    assert words in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

@@ -24,6 +24,8 @@ from .rules import Action, Discard, LabRatsState, Move, apply_action, exit_dista
 
 #: States the standard-rules search may visit before it gives up.
 STANDARD_BUDGET = 200_000
+#: The largest budget accepted: about half an hour and a few GB of memory on a small machine.
+BUDGET_LIMIT = 5_000_000
 _HEADINGS = (0, 90, 180, 270)
 
 
@@ -297,4 +299,4 @@ def describe(solution: Solution, *, advanced: bool, label: str) -> str:
     return f"{label}, {rules}: no escape exists (searched {solution.searched:,} states)"
 
 
-__all__ = ["STANDARD_BUDGET", "Solution", "check_solution", "describe", "solve", "solve_advanced"]
+__all__ = ["BUDGET_LIMIT", "STANDARD_BUDGET", "Solution", "check_solution", "describe", "solve", "solve_advanced"]
