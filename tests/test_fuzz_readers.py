@@ -281,9 +281,10 @@ def test_a_random_legal_game_replays_validates_and_ends_as_its_engine_says(game,
         header = text[:text.index("\n...\n") + 5]
     record_text, final = _random_legal_game(game, header, data, most, turn)
     record = parse_records(record_text, name="legal.ppn")[0]
-    result = replay(record, strict=False)
+    result = replay(record, strict=False)  # validating: every error collected
     assert not result.errors, "moves the rules allow validate"
     assert result.status() == find_game(game).status(final)
+    assert replay(record).status() == result.status()  # replaying: the first error raised
     event(f"ended {result.status().outcome}")  # --hypothesis-show-statistics: games reach every ending
 
 
