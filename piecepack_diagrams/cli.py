@@ -169,7 +169,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="players in turn order, e.g. Ann:Riemann Bob:Euclid:takeTurn:3 (default: the input's)")
     t.add_argument("--no-setup-ejection-activity", action="store_true",
                    help="a player thrown out at set-up does not count as a move in round 1 (milestone 10)")
-    t.add_argument("--max-rounds", type=int, default=1000, help="end the game after this many rounds (1000; at most 10000)")
+    t.add_argument("--max-rounds", type=int, default=1000,
+                   help="end the game after this many rounds (1000; at most 10000)")
     t.add_argument("--event", default="", help="the record's Event field")
     t.add_argument("-o", "--output", default=None, help="the record (default: output/labyrinth-game.ppn)")
     t = tools.add_parser("deal", help="deal a random starting state (the course's JSON)",

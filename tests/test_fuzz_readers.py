@@ -314,7 +314,8 @@ def _labyrinth_positions(draw):
     if draw(st.booleans()):
         direction = draw(st.sampled_from(["LEFT", "RIGHT", "UP", "DOWN"]))
         size = height if direction in ("LEFT", "RIGHT") else width
-        state = state.slid(draw(st.sampled_from(range(0, size, 2))), direction, draw(st.sampled_from([0, 90, 180, 270])))
+        index = draw(st.sampled_from(range(0, size, 2)))
+        state = state.slid(index, direction, draw(st.sampled_from([0, 90, 180, 270])))
     return state
 
 
