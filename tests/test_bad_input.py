@@ -184,14 +184,10 @@ def test_a_labyrinth_slide_off_the_board_is_refused_and_names_its_file(tmp_path,
     import json
     from pathlib import Path
 
+    from piecepack_diagrams.games.labyrinth import read_values
+
     fixtures = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "labyrinth" / "m4"
-    text = sorted(fixtures.glob("*-in.json"))[0].read_text(encoding="utf-8")
-    decoder, values, at = json.JSONDecoder(), [], 0
-    while at < len(text.strip()):
-        value, at = decoder.raw_decode(text, at)
-        values.append(value)
-        while at < len(text) and text[at].isspace():
-            at += 1
+    values = read_values(sorted(fixtures.glob("*-in.json"))[0].read_text(encoding="utf-8"))
     values[1] = 99  # a row no board has
     bad = tmp_path / "in.json"
     bad.write_text(" ".join(json.dumps(v) for v in values))
@@ -200,21 +196,26 @@ def test_a_labyrinth_slide_off_the_board_is_refused_and_names_its_file(tmp_path,
     assert err.startswith(f"{bad}:1:1: error: 99 is not a row or column of the board")
 
 
-@pytest.mark.parametrize("start", [{"row#": -1, "column#": 0}, {"row#": 0, "column#": 7}, {"row#": True, "column#": 0}])
-def test_a_labyrinth_start_off_the_board_or_not_a_number_is_refused(tmp_path, capsys, start):
+@pytest.mark.parametrize("start, words", [
+    ({"row#": -1, "column#": 0}, "(-1, 0) is off the {size} board"),
+    ({"row#": 0, "column#": 7}, "(0, 7) is off the {size} board"),
+    ({"row#": True, "column#": 0}, '{"row#": true, "column#": 0} is not a coordinate'),
+])
+def test_a_labyrinth_start_off_the_board_or_not_a_number_is_refused(tmp_path, capsys, start, words):
     import json
     from pathlib import Path
 
+    from piecepack_diagrams.games.labyrinth import read_values
+
     fixtures = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "labyrinth" / "m3"
-    text = sorted(fixtures.glob("*-in.json"))[0].read_text(encoding="utf-8")
-    board, at = json.JSONDecoder().raw_decode(text.lstrip())
-    assert len(board["connectors"][0]) == 7, "the fixture's board is seven columns wide"
+    board = read_values(sorted(fixtures.glob("*-in.json"))[0].read_text(encoding="utf-8"))[0]
+    size = f"{len(board['connectors'])}x{len(board['connectors'][0])}"
+    assert size.endswith("x7"), "the fixture's board is seven columns wide"
     bad = tmp_path / "in.json"
     bad.write_text(json.dumps(board) + "\n" + json.dumps(start))
     assert main(["labyrinth", "harness", "m3", str(bad)]) == 1
     err = capsys.readouterr().err.strip()
-    assert err.startswith(f"{bad}:1:1: error: "), err
-    assert "off the board" in err or "is not a coordinate" in err
+    assert err.startswith(f"{bad}:1:1: error: {words.replace('{size}', size)}"), err
 
 
 def test_a_labyrinth_game_of_a_hundred_million_rounds_is_refused(tmp_path, capsys):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ...errors import SetupError
 from .connectors import EAST, NORTH, SOUTH, WEST, rotate
 
 Coordinate = tuple[int, int]
@@ -58,8 +59,17 @@ class Board:
     def width(self) -> int:
         return len(self.tiles[0])
 
+    def is_inside(self, cell: Coordinate) -> bool:
+        """Whether ``cell`` is a cell of this board."""
+        return 0 <= cell[0] < len(self.tiles) and 0 <= cell[1] < len(self.tiles[0])
+
     def reachable_mask(self, start: Coordinate) -> int:
-        """The bit mask of the cells reachable from ``start`` (``start`` included)."""
+        """The bit mask of the cells reachable from ``start`` (``start`` included).
+
+        Raises :class:`SetupError` for a start off the board."""
+        if not self.is_inside(start):
+            raise SetupError(f"({start[0]}, {start[1]}) is off the {self.height}x{self.width} board",
+                             expected=f"a row below {self.height} and a column below {self.width}")
         return flood(self._open, self.height, self.width, start)
 
     def slid_open(self, index: int, direction: str, inserted: int) -> tuple[int, int, int, int]:

@@ -144,7 +144,7 @@ def parse_state(value: Any, *, strict: bool = True) -> LabyrinthState:
                         parse_coordinate(p["goto"]) if "goto" in p else None)
         # The course's harnesses never looked at homes off the board; read leniently, they are let be.
         for what, (r, c) in (("avatar", player.current), ("home", player.home))[:2 if strict else 1]:
-            if not (0 <= r < board.height and 0 <= c < board.width):
+            if not board.is_inside((r, c)):
                 raise SetupError(f"player {k} ({player.color}): its {what} ({r}, {c}) is off the board")
         players.append(player)
     last = value.get("last")

@@ -190,11 +190,11 @@ def check_players(state: LabyrinthState) -> None:
             raise SetupError(f"player {player.color} has no goal", token=player.color,
                              expected="a goal (goto) for every player")
         for what, (r, c) in (("avatar", player.current), ("home", player.home), ("goal", player.goto)):
-            if not (0 <= r < state.board.height and 0 <= c < state.board.width):
+            if not state.board.is_inside((r, c)):
                 raise SetupError(f"player {player.color}: its {what} ({r}, {c}) is off the "
                                  f"{state.board.height}x{state.board.width} board", token=player.color)
     for r, c in state.goals:
-        if not (0 <= r < state.board.height and 0 <= c < state.board.width):
+        if not state.board.is_inside((r, c)):
             raise SetupError(f"the goal ({r}, {c}) is off the board", token="Goals")
 
 

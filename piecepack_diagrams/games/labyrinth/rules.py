@@ -22,7 +22,7 @@ def check_max_rounds(value: object, *, name: str = "max_rounds") -> int:
     ``name``) unless it is a whole number from 1 to :data:`ROUND_LIMIT`."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ROUND_LIMIT:
         raise SetupError(f"{name} must be a whole number from 1 to {ROUND_LIMIT:,}, not {value!r}",
-                         token=str(value)[:40], expected=f"1 to {ROUND_LIMIT}")
+                         token=str(value)[:40], expected=f"1 to {ROUND_LIMIT:,}")
     return value
 
 

@@ -97,7 +97,7 @@ def check_move(state: LabyrinthState, move: Move, *, label: str | None = None) -
     after = state.slid(move.index, move.direction, move.degrees)
     me = after.players[state.turn]
     r, c = move.destination
-    if not (0 <= r < after.board.height and 0 <= c < after.board.width):
+    if not after.board.is_inside((r, c)):
         raise RuleError(f"({r}, {c}) is off the board", move=label, rule="moves stay on the board")
     if move.destination == me.current:
         raise RuleError(f"the avatar must leave ({r}, {c}), where it stands after {what}", move=label,
