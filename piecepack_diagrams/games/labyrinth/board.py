@@ -67,10 +67,11 @@ class Board:
         """The bit mask of the cells reachable from ``start`` (``start`` included).
 
         Raises :class:`SetupError` for a start off the board."""
-        if not self.is_inside(start):
+        h, w = len(self.tiles), len(self.tiles[0])
+        if not (0 <= start[0] < h and 0 <= start[1] < w):  # is_inside, written out: this is the hot path
             raise SetupError(f"({start[0]}, {start[1]}) is off the {self.height}x{self.width} board",
                              expected=f"a row below {self.height} and a column below {self.width}")
-        return flood(self._open, self.height, self.width, start)
+        return flood(self._open, h, w, start)
 
     def slid_open(self, index: int, direction: str, inserted: int) -> tuple[int, int, int, int]:
         """The open-side masks after a slide inserting a tile whose connector is ``inserted``
