@@ -49,9 +49,9 @@ def _progress(stream: TextIO, done: int, total: int, name: str) -> None:
     stream.flush()
 
 
-#: A step of the build: its name for the progress bar, and what it does: the files to write
-#: (path -> bytes) and what went wrong, as located messages.
-Step = tuple[str, Callable[[], tuple[dict[Path, bytes], list[str]]]]
+#: A step of the build: its name for the progress bar, what it does (the files to write, path
+#: -> bytes, and what went wrong, as located messages), and the record file it reads if any.
+Step = tuple[str, Callable[[], tuple[dict[Path, bytes], list[str]]], Path | None]
 
 
 def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...],
@@ -72,6 +72,22 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
     return files, result, []
 
 
+def _refusal(path: Path, root: Path) -> str | None:
+    """Why the record file ``path`` found under ``root`` is not read, or None to read it: it
+    must be a regular file (a link is followed only when it stays inside ``root``), so that a
+    link to a device, a FIFO or a file elsewhere (``/etc/shadow``) is never read or quoted."""
+    try:
+        real, real_root = path.resolve(strict=True), root.resolve(strict=True)
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a loop of links
+        return f"{path}:1:1: error: cannot read this record: {getattr(exc, 'strerror', None) or exc}"
+    if real_root not in real.parents:
+        return (f"{path}:1:1: error: this record is a link to {real}, outside {root}; "
+                f"expected a record inside {root}")
+    if not real.is_file():
+        return f"{path}:1:1: error: this record is not a regular file; expected a .ppn file"
+    return None
+
+
 def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
                   games: list[Replay]) -> list[Step]:
     steps: list[Step] = []
@@ -81,6 +97,9 @@ def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
         def run(path: Path = path, relative: Path = relative) -> tuple[dict[Path, bytes], list[str]]:
             files: dict[Path, bytes] = {}
             failures: list[str] = []
+            refused = _refusal(path, root)
+            if refused is not None:
+                return files, [refused]
             for record in iter_records(path):
                 stem = relative.with_suffix("")
                 if record.index > 1:
@@ -92,7 +111,7 @@ def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
                     games.append(result)
             return files, failures
 
-        steps.append((str(relative), run))
+        steps.append((str(relative), run, path))
     return steps
 
 
@@ -111,7 +130,7 @@ def _figure_steps(out: Path, theme: Theme, games: list[Replay]) -> list[Step]:
         missing = [f"{game}: the records show no example of: {', '.join(figures.missing)}"] if figures.missing else []
         return {out / "figures" / name: data for name, data in files.items()}, missing
 
-    return [(f"figures: {game}", lambda game=game: run(game)) for game in figure_games()]
+    return [(f"figures: {game}", lambda game=game: run(game), None) for game in figure_games()]
 
 
 def _book_steps(out: Path, theme: Theme) -> list[Step]:
@@ -120,8 +139,13 @@ def _book_steps(out: Path, theme: Theme) -> list[Step]:
     def run(game: str, count: int, seed: int) -> tuple[dict[Path, bytes], list[str]]:
         return {out / "puzzles" / f"{game}-puzzles.pdf": puzzle_book(game, count=count, seed=seed, theme=theme)}, []
 
-    return [(f"puzzles: {game}", lambda game=game, count=count, seed=seed: run(game, count, seed))
+    return [(f"puzzles: {game}", lambda game=game, count=count, seed=seed: run(game, count, seed), None)
             for game, count, seed in SAMPLE_BOOKS]
+
+
+def _brief(exc: BaseException, limit: int = 200) -> str:
+    text = str(exc).replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def build(records_dir: str | Path = "records", output_dir: str | Path = "output", *,
@@ -140,16 +164,22 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
         steps += _book_steps(out, theme)
     written: list[Path] = []
     failures: list[str] = []
-    for done, (name, run) in enumerate(steps, start=1):
+    for done, (name, run, source) in enumerate(steps, start=1):
         try:
             files, problems = run()
         except PiecepackError as exc:
             files, problems = {}, [exc.format()]
+        except Exception as exc:  # noqa: BLE001 - any failure of one part must not stop the build
+            # A defect of ours, not of the input: this part is skipped and reported, the rest built.
+            where = f"{source}:1:1: " if source is not None else ""
+            files, problems = {}, [f"{where}error: {name} could not be built (internal error "
+                                   f"{type(exc).__name__}: {_brief(exc)}); please report it"]
         failures += problems
-        try:
-            written += [write_atomic(path, data) for path, data in files.items()]
-        except PiecepackError as exc:
-            failures.append(exc.format())
+        for path, data in files.items():
+            try:
+                written.append(write_atomic(path, data, root=out))
+            except PiecepackError as exc:
+                failures.append(exc.format())
         if progress is not None:
             _progress(progress, done, len(steps), name)
     return BuildReport(tuple(written), tuple(failures))

@@ -7,9 +7,10 @@ Exit status: 0 success, 1 bad input (errors printed as
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from . import __version__
 from .errors import OutputError, PiecepackError, SourceLocation
@@ -191,26 +192,70 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: File name endings of each drawing format.
+_SUFFIXES = {"svg": (".svg",), "pdf": (".pdf",), "png": (".png",), "txt": (".txt", ".text")}
+
+
 def _format_of(args: argparse.Namespace) -> str:
+    """The drawing format: ``-f``, else told by ``-o``'s ending, else SVG. A ``-f`` that
+    contradicts ``-o``'s ending is refused (``-f pdf -o x.svg``), so a file's name never lies
+    about what it holds; ``-o -`` (standard output) and names of devices or FIFOs take any."""
+    from .output import is_stdout
+
+    suffix = Path(args.output).suffix.lower() if args.output and not is_stdout(args.output) else ""
+    told = next((fmt for fmt, endings in _SUFFIXES.items() if suffix in endings), None)
     if args.format:
+        if told is not None and told != args.format:
+            raise OutputError(f"-f {args.format} contradicts the name '{args.output}', which ends {suffix}",
+                              token=args.output, expected=f"a name ending {_SUFFIXES[args.format][0]}, "
+                              f"or -f {told}")
         return args.format
-    if args.output:
-        suffix = Path(args.output).suffix.lower().lstrip(".")
-        if suffix in ("svg", "pdf", "png", "txt"):
-            return suffix
-        raise OutputError(f"cannot tell the format of '{args.output}'", token=args.output,
-                          expected="a name ending .svg, .pdf, .png or .txt, or -f FORMAT")
+    if args.output and not is_stdout(args.output):
+        if told is not None:
+            return told
+        if not _is_special(args.output):
+            raise OutputError(f"cannot tell the format of '{args.output}'", token=args.output,
+                              expected="a name ending .svg, .pdf, .png or .txt, or -f FORMAT")
     return "svg"
 
 
-def _emit(data: bytes, fmt: str, output: str | None, default: Path) -> None:
-    from .output import write_atomic
+def _is_special(name: str) -> bool:
+    """True for a character device or a FIFO (links followed): such outputs have no ending."""
+    import stat
 
+    try:
+        mode = Path(name).stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def _names_file(output: str) -> bool:
+    """True when ``output`` names a file, whose ending must then fit what is written (not
+    ``-``, a device or a FIFO)."""
+    from .output import is_stdout
+
+    return not is_stdout(output) and not _is_special(output)
+
+
+def _emit(data: bytes, fmt: str, output: str | None, default: Path) -> None:
+    """Write ``data`` to ``output`` (``-``: standard output), or to ``default`` when no
+    ``-o`` was given; plain text with no ``-o`` goes to the terminal. Names what it wrote
+    on standard error."""
     if output is None and fmt == "txt":
         sys.stdout.write(data.decode("utf-8"))
         return
-    path = write_atomic(output or default, data)
-    print(path, file=sys.stderr)
+    _save(output or default, data)
+
+
+def _save(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` safely (see :mod:`.output`) and name it on standard error,
+    unless it went to standard output."""
+    from .output import is_stdout, write_atomic
+
+    written = write_atomic(path, data)
+    if not is_stdout(written):
+        print(written, file=sys.stderr)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -282,13 +327,12 @@ def _run(args: argparse.Namespace) -> int:
         from .api import first_record
         from .engine import replay
         from .export import export_ppn
-        from .output import write_atomic
 
         exported = export_ppn(replay(first_record(args.path, args.game)))
         if args.output is None:
             sys.stdout.write(exported.text)
         else:
-            print(write_atomic(args.output, exported.text.encode("utf-8")), file=sys.stderr)
+            _save(args.output, exported.text.encode("utf-8"))
         return 0
     if args.command == "solve":
         from .api import solve_position
@@ -299,7 +343,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "puzzles":
         from .books import puzzle_book
 
-        if args.output and Path(args.output).suffix.lower() != ".pdf":
+        if args.output and _names_file(args.output) and Path(args.output).suffix.lower() != ".pdf":
             raise OutputError(f"puzzle books are PDF files, not '{args.output}'", token=args.output,
                               expected="a name ending .pdf")
         book = puzzle_book(args.game, count=args.count, seed=args.seed, difficulty=args.difficulty,
@@ -316,13 +360,12 @@ def _run(args: argparse.Namespace) -> int:
         stats = game_statistics(args.game, games=args.games, first_seed=args.first_seed)
         print(stats.report())
         if args.plot:
-            from .output import write_atomic
             from .render.plots import bar_chart_png
 
             chart = bar_chart_png(stats.fewest_coins, title=f"Lab Rats: fewest coins to escape, {args.games:,} deals",
                                   xlabel="coins used (advanced version, best start square)", ylabel="deals",
                                   note=f"winnable in the advanced version: {stats.advanced.describe()}")
-            print(write_atomic(args.plot, chart), file=sys.stderr)
+            _save(args.plot, chart)
         return 0
     if args.command == "labyrinth":
         return _labyrinth(args)
@@ -337,7 +380,7 @@ def _run(args: argparse.Namespace) -> int:
         for failure in report.failures:
             print(failure, file=sys.stderr)
         print(f"wrote {len(report.written)} files into {args.output}/"
-              + (f"; {len(report.failures)} record(s) failed" if report.failures else ""), file=sys.stderr)
+              + (f"; {len(report.failures)} problem(s), listed above" if report.failures else ""), file=sys.stderr)
         return 0 if report.is_ok() else 1
     raise AssertionError(args.command)
 
@@ -349,8 +392,9 @@ def _plates(args: argparse.Namespace) -> int:
     from .sheets.plates import parse_moves, plates_pdf, plates_svg
     from .theme import load_theme
 
-    fmt = args.format or ("pdf" if args.output is None or Path(args.output).suffix.lower() == ".pdf" else "svg")
-    if args.output and fmt == "pdf" and Path(args.output).suffix.lower() != ".pdf":
+    fmt = args.format or ("pdf" if args.output is None or not _names_file(args.output)
+                          or Path(args.output).suffix.lower() == ".pdf" else "svg")
+    if args.output and fmt == "pdf" and _names_file(args.output) and Path(args.output).suffix.lower() != ".pdf":
         raise OutputError(f"a PDF of plates needs a name ending .pdf, not '{args.output}'", token=args.output,
                           expected="FILE.pdf, or -f svg for a folder of SVG files")
     if args.output and fmt == "svg" and Path(args.output).suffix:
@@ -380,7 +424,7 @@ def _viewer(args: argparse.Namespace) -> int:
     from .sheets.viewer import viewer_html
     from .theme import load_theme
 
-    if args.output and Path(args.output).suffix.lower() not in (".html", ".htm"):
+    if args.output and _names_file(args.output) and Path(args.output).suffix.lower() not in (".html", ".htm"):
         raise OutputError(f"the viewer is an HTML page, not '{args.output}'", token=args.output,
                           expected="a name ending .html")
     result = replay(first_record(args.path, args.game), strict=False)
@@ -416,7 +460,6 @@ def _labyrinth(args: argparse.Namespace) -> int:
     import json
 
     from .games.labyrinth import read_values, run
-    from .output import write_atomic
 
     if args.tool == "deal":
         return _labyrinth_deal(args)
@@ -448,8 +491,7 @@ def _labyrinth(args: argparse.Namespace) -> int:
     result = game.result
     print(f"winners: {', '.join(result.winners) or 'none'}; removed: {', '.join(result.misbehaving) or 'none'}; "
           f"{sum(1 for _, event in result.turns if event != 'REMOVED')} turns")
-    print(write_atomic(args.output or Path("output") / "labyrinth-game.ppn", game.text.encode("utf-8")),
-          file=sys.stderr)
+    _save(args.output or Path("output") / "labyrinth-game.ppn", game.text.encode("utf-8"))
     return 0
 
 
@@ -460,7 +502,6 @@ def _labyrinth_deal(args: argparse.Namespace) -> int:
     from .errors import SetupError
     from .games.labyrinth.deal import deal
     from .games.labyrinth.jsonio import state_json
-    from .output import write_atomic
 
     size = re.fullmatch(r"(\d{1,3})x(\d{1,3})", args.size)
     if size is None:
@@ -470,7 +511,7 @@ def _labyrinth_deal(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
     else:
-        print(write_atomic(args.output, text.encode("utf-8")), file=sys.stderr)
+        _save(args.output, text.encode("utf-8"))
     return 0
 
 
@@ -482,14 +523,13 @@ def _landlocked_stats(args: argparse.Namespace) -> int:
     stats = variant_statistics(args.games, first_seed=args.first_seed)
     print(report(stats, args.games, args.first_seed))
     if args.plot:
-        from .output import write_atomic
         from .render.plots import proportions_png
 
         chart = proportions_png([(s.variant.replace(", ", ",\n"), s.solvable.value, *s.solvable.interval())
                                  for s in stats],
                                 title=f"Landlocked: deals that can be won, of {args.games:,} seeded deals",
                                 xlabel="winnable deals, % (whiskers: 95% interval)")
-        print(write_atomic(args.plot, chart), file=sys.stderr)
+        _save(args.plot, chart)
     return 0
 
 
@@ -506,14 +546,30 @@ def _coin_collector_stats(args: argparse.Namespace) -> int:
     stats = policy_statistics(args.game, policies, games=args.games, first_seed=args.first_seed, variant=variant)
     print(report(stats, args.games, args.first_seed))
     if args.plot:
-        from .output import write_atomic
         from .render.plots import grouped_bars_png
 
         chart = grouped_bars_png({s.policy: s.scores for s in stats},
                                  title=f"Coin Collectors ({stats[0].variant}): scores of {args.games:,} games a policy",
                                  xlabel="coins collected (24 wins)", ylabel="games")
-        print(write_atomic(args.plot, chart), file=sys.stderr)
+        _save(args.plot, chart)
     return 0
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _exit_on_terminate() -> Callable[[], None]:
+    """Turn SIGTERM into SystemExit while a command runs, so the ``finally`` clauses that remove
+    temporary files run (Ctrl-C already raises KeyboardInterrupt). Returns what puts the
+    previous handler back (nothing to do outside the main thread, where handlers cannot be set)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    previous = signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, _terminated)
+    return lambda: signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -523,6 +579,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return 2
+    restore = _exit_on_terminate()
     try:
         return _run(args)
     except PiecepackError as exc:
@@ -532,6 +589,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        restore()
 
 
 if __name__ == "__main__":  # pragma: no cover
