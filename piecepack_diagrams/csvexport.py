@@ -29,7 +29,9 @@ def replay_rows(result: Replay) -> Iterator[tuple[str, ...]]:
     for index, position in enumerate(result.positions, start=1):
         pieces = getattr(position.state, "pieces", None)
         if pieces is None:
-            pieces = result.game.scene(position.state).pieces
+            from .layout.compose import drawn_pieces
+
+            pieces = drawn_pieces(result.game.scene(position.state))
         for row, p in enumerate(pieces, start=1):
             yield (str(index), position.label, str(row), p.piece.piece_side, str(p.piece.suit),
                    str(p.piece.rank), p.piece.cfg, _number(p.x), _number(p.y), _number(p.angle))

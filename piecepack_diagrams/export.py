@@ -172,9 +172,10 @@ def export_ppn(result: Replay, *, width: int = 79) -> Exported:
     draws, move by move. Raises :class:`SetupError` for a game whose drawings hold no pieces
     (Labyrinth's maze is drawn, not laid out in piecepack pieces)."""
     from .api import scene_of
+    from .layout.compose import drawn_pieces
 
     scenes = [scene_of(result, k, caption=False) for k in range(len(result.positions))]
-    positions = [[(p.piece, p.x, p.y, p.angle) for p in scene.pieces] for scene in scenes]
+    positions = [[(p.piece, p.x, p.y, p.angle) for p in drawn_pieces(scene)] for scene in scenes]
     if not any(positions):
         raise SetupError(f"{result.game.title} is drawn without piecepack pieces, so there is nothing to export",
                          location=result.record.location, token=result.game.title,

@@ -9,7 +9,7 @@ decide *how*. Neither games nor renderers import each other; both import this.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Union
 
 from .pieces import Piece, piece_size
@@ -40,12 +40,20 @@ class ScenePiece:
 
 @dataclass(frozen=True, slots=True)
 class Arrow:
-    """An arrow from ``start`` to ``end`` (inches), e.g. the last move; role ``"illegal"``
-    crosses its head out (a move the rules forbid)."""
+    """An arrow from ``start`` to ``end`` (inches) through the points ``via`` (the corners
+    of the path a piece took, so an orthogonal move is drawn orthogonally), e.g. the last
+    move. Role ``"illegal"`` draws it dashed with an X where it ends (a step the rules
+    forbid), so it cannot be mistaken for a legal move beside it."""
 
     start: tuple[float, float]
     end: tuple[float, float]
     role: str = "move"
+    via: tuple[tuple[float, float], ...] = ()
+
+    @property
+    def points(self) -> tuple[tuple[float, float], ...]:
+        """The path: start, the corners, end."""
+        return (self.start, *self.via, self.end)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,17 +77,35 @@ class PathLine:
     colour: str = ""
 
 
+#: Points per inch: label sizes are printed sizes, in points.
+POINTS_PER_INCH = 72.0
+
+
 @dataclass(frozen=True, slots=True)
 class Label:
-    """Text centred at ``(x, y)``, ``size`` inches tall; with ``anchor`` ``"start"`` the
-    text starts at ``x`` instead."""
+    """Text about the point ``(x, y)`` (inches on the table), printed ``size`` points tall
+    whatever the scale the drawing is printed at.
+
+    ``place`` says who decides where it sits: ``"at"`` centres it on ``(x, y)`` (with
+    ``anchor`` ``"start"`` the text starts there instead); ``"near"`` lets the layout put it
+    on a free spot around ``(x, y)`` (the thing it names), clear of pieces' glyphs, routes
+    and other labels, with a leader line back to ``(x, y)`` when it had to go further out.
+    ``scale`` is the print scale the layout resolved it for (paper inches per table inch;
+    1 until laid out)."""
 
     x: float
     y: float
     text: str
-    size: float = 0.25
+    size: float = 8.0
     role: str = "label"
     anchor: str = "middle"
+    place: str = "at"
+    scale: float = 1.0
+
+    @property
+    def inches(self) -> float:
+        """The text's size in table inches at its print scale."""
+        return self.size / POINTS_PER_INCH / self.scale
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +170,41 @@ class Group:
     role: str = "group"
 
 
-Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outline, Marker, Group]
+@dataclass(frozen=True, slots=True)
+class PieceMark:
+    """A piece drawn among the annotations, where the drawing order needs it there: a piece
+    of a panel (a stack beside the board, a die, the spare tile) laid out beside a cropped
+    board, which must be drawn after the board's torn edges."""
+
+    piece: ScenePiece
+    role: str = "panel"
+
+
+@dataclass(frozen=True, slots=True)
+class Tear:
+    """Where a cropped board goes on: ``cover`` (a polygon in the page's colour hiding what
+    lies beyond the cut) and ``edge``, the torn line drawn along the cut."""
+
+    cover: tuple[tuple[float, float], ...]
+    edge: tuple[tuple[float, float], ...]
+    role: str = "tear"
+
+
+Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outline, Marker, Group, PieceMark, Tear]
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """Things shown beside the board rather than on it (the stacks of Lab Rats, the dice and
+    collected coins of Coin Collectors, a key), in their own coordinates: the layout puts
+    the panel next to the board, however the board is framed, at the board's scale.
+    ``title`` is printed above it; ``side`` is where it goes: ``"right"``, ``"below"``, or
+    ``"auto"``, wherever the drawing comes out largest in the space it is given."""
+
+    pieces: tuple[ScenePiece, ...] = ()
+    annotations: tuple[Annotation, ...] = ()
+    title: str = ""
+    side: str = "auto"
 
 
 #: Roles of details a plain-text drawing leaves out, having a few characters an inch: a maze
@@ -196,15 +256,47 @@ class Bounds:
 
 
 @dataclass(frozen=True, slots=True)
+class Coordinates:
+    """A board's coordinates in the game's own notation: ``files`` are the x positions
+    (inches) of the columns and their names (``(1.5, "a")``), ``ranks`` the y positions of
+    the rows and theirs (``(9.5, "5")``). The layout prints them along the lower and left
+    edges of whatever part of the board a drawing shows."""
+
+    files: tuple[tuple[float, str], ...] = ()
+    ranks: tuple[tuple[float, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Scene:
     """Everything one drawing shows. ``pieces`` are in stacking order (later on top);
-    annotations are drawn above the pieces; ``caption`` is set under the drawing."""
+    annotations are drawn above the pieces (highlights under them); ``caption`` is set
+    under the drawing.
+
+    ``focus`` is the region a figure is about (the squares a move involves and their
+    context): a layout asked to crop shows that region, with torn edges where the board
+    goes on. ``panels`` are shown beside the board, ``coordinates`` along its edges.
+    ``frame``, once set (by a layout, or to keep plates at one scale), is exactly the area
+    drawn."""
 
     pieces: tuple[ScenePiece, ...] = ()
     annotations: tuple[Annotation, ...] = ()
     caption: str = ""
     title: str = ""
     frame: Bounds | None = field(default=None)
+    focus: Bounds | None = None
+    panels: tuple[Panel, ...] = ()
+    coordinates: Coordinates | None = None
+
+    def __repr__(self) -> str:
+        # Short enough for a terminal or a notebook: counts, not the pieces themselves.
+        parts = [f"pieces=<{len(self.pieces)}>", f"annotations=<{len(self.annotations)}>"]
+        if self.panels:
+            parts.append(f"panels=<{len(self.panels)}>")
+        for name in ("caption", "title", "frame", "focus"):
+            value = getattr(self, name)
+            if value:
+                parts.append(f"{name}={_short(value)}")
+        return f"Scene({', '.join(parts)})"
 
     def bounds(self, *, margin: float = 0.25) -> Bounds:
         """The area to draw: ``frame`` if set, else everything's extent plus ``margin``."""
@@ -218,7 +310,7 @@ class Scene:
                 ys.append(y)
         for a in flattened(self.annotations):
             if isinstance(a, Arrow):
-                pts: tuple[tuple[float, float], ...] = (a.start, a.end)
+                pts: tuple[tuple[float, float], ...] = a.points
             elif isinstance(a, (PathLine, Outline)):
                 pts = a.points
             elif isinstance(a, Marker):
@@ -227,13 +319,57 @@ class Scene:
                 pts = ((a.x - a.width / 2, a.y - a.height / 2), (a.x + a.width / 2, a.y + a.height / 2))
             elif isinstance(a, EdgeMark):
                 pts = (a.start, a.end)
+            elif isinstance(a, PieceMark):
+                pts = a.piece.corners()
+            elif isinstance(a, Tear):
+                pts = a.edge
             else:
-                half = a.size * max(1, len(a.text)) * 0.3
+                size = a.inches
+                half = size * max(1, len(a.text)) * 0.3
                 left = a.x if a.anchor == "start" else a.x - half
-                pts = ((left, a.y - a.size), (left + 2 * half, a.y + a.size))
+                pts = ((left, a.y - size), (left + 2 * half, a.y + size))
             for x, y in pts:
                 xs.append(x)
                 ys.append(y)
         if not xs:
             return Bounds(0.0, 0.0, 2.0, 2.0)
         return Bounds(min(xs), min(ys), max(xs), max(ys)).expanded(margin)
+
+
+#: How far each piece of a stack is drawn from the one above it (inches, towards the lower
+#: left), so the top piece sits exactly on its square and the stack's depth shows.
+STACK_STEP = 0.06
+
+
+def stacked(pieces: "list[Piece] | tuple[Piece, ...]", x: float, y: float, *, step: float = STACK_STEP,
+            angle: float = 0.0) -> list[ScenePiece]:
+    """``pieces`` (bottom first) as a stack at ``(x, y)``: the top one exactly there, each one
+    below it ``step`` further down and to the left. Every stack is drawn the same way."""
+    n = len(pieces)
+    return [ScenePiece(piece, x - (n - 1 - k) * step, y - (n - 1 - k) * step, angle) for k, piece in enumerate(pieces)]
+
+
+def _short(value: object, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 4] + "...'"
+
+
+def shifted(a: Annotation, dx: float, dy: float) -> Annotation:
+    """``a`` moved by ``(dx, dy)`` inches (a group: all its items)."""
+    def pt(p: tuple[float, float]) -> tuple[float, float]:
+        return p[0] + dx, p[1] + dy
+
+    if isinstance(a, Group):
+        return Group(tuple(shifted(item, dx, dy) for item in a.items), a.role)
+    if isinstance(a, Arrow):
+        return replace(a, start=pt(a.start), end=pt(a.end), via=tuple(pt(p) for p in a.via))
+    if isinstance(a, EdgeMark):
+        return replace(a, start=pt(a.start), end=pt(a.end))
+    if isinstance(a, (PathLine, Outline)):
+        moved = replace(a, points=tuple(pt(p) for p in a.points))
+        return replace(moved, glyph_at=pt(a.glyph_at)) if isinstance(a, Outline) else moved
+    if isinstance(a, PieceMark):
+        return replace(a, piece=replace(a.piece, x=a.piece.x + dx, y=a.piece.y + dy))
+    if isinstance(a, Tear):
+        return replace(a, cover=tuple(pt(p) for p in a.cover), edge=tuple(pt(p) for p in a.edge))
+    return replace(a, x=a.x + dx, y=a.y + dy)

@@ -37,8 +37,11 @@ class Theme:
     die_text: str = "#FFFFFF"
     line_width: float = 0.75
     annotation: str = "#C8102E"
+    #: A highlighted square: its background takes this colour at this opacity (under the
+    #: pieces), and a ring of ``highlight_edge`` runs inside its edge.
     highlight: str = "#FFD400"
     highlight_opacity: float = 0.45
+    highlight_edge: str = "#C89B00"
     #: The grey of shaded areas in figures, and the thin lines that divide them into squares.
     shade: str = "#BEBEBE"
     grid_lines: str = "#8C8C8C"
@@ -88,6 +91,7 @@ PRINT = Theme(
     edge="#000000",
     annotation="#000000",
     highlight="#B0B0B0",
+    highlight_edge="#000000",
     maze_wall="#A0A0A0",
     maze_passage="#FFFFFF",
 )
@@ -114,7 +118,7 @@ def is_pdf_font(name: str) -> bool:
 
 def _validated(theme: Theme) -> Theme:
     colours = [theme.page_background, theme.piece_background, theme.tile_back_background, theme.shade, theme.grid_lines,
-               theme.tile_back_lines, theme.edge, theme.die_text, theme.annotation, theme.highlight,
+               theme.tile_back_lines, theme.edge, theme.die_text, theme.annotation, theme.highlight, theme.highlight_edge,
                theme.maze_wall, theme.maze_passage,
                *theme.suit_colours, *theme.bit_colours]
     for colour in colours:

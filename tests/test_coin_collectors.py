@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from piecepack_diagrams.theme import DEFAULT
+
 from piecepack_diagrams import parse_records, render, replay
 from piecepack_diagrams.errors import PiecepackError, SetupError
 from piecepack_diagrams.games.coin_collectors import GAME, legal_moves, state_from_pieces
@@ -149,15 +151,22 @@ def test_drawing_shows_dice_tray_arrow_and_legal_moves():
     after = apply_action(state, legal[0].move)
     scene = position_scene(after, show_legal=False)
     kinds = [p.piece.kind for p in scene.pieces]
-    assert kinds.count("tile") == 24 and kinds.count("coin") == 24 and kinds.count("die") == 4
+    # On the board: 24 tiles, the 23 coins left; beside it, the dice and the coin collected.
+    assert kinds.count("tile") == 24 and kinds.count("coin") == 23 and kinds.count("die") == 0
+    panels = {panel.title: [p.piece for p in panel.pieces] for panel in scene.panels}
+    assert sorted(p.suit for p in panels["Dice"]) == [1, 2, 3, 4]
+    assert [(p.kind, p.suit, p.rank) for p in panels["Collected: 1 of 24"]] == [("coin", *after.collected[0])]
     assert any(type(a).__name__ == "Arrow" for a in scene.annotations)
-    tray = [p for p in scene.pieces if p.piece.kind == "coin" and p.x > 13]
-    assert len(tray) == 1  # the collected coin, set aside
     highlighted = position_scene(state, show_legal=True)
     marks = [a for a in highlighted.annotations if type(a).__name__ == "Highlight"]
     assert len(marks) == len({m.target for m in legal})
+    # A highlighted tile's own background takes the tint (under its rank), never a layer over it.
+    from piecepack_diagrams.render.primitives import tinted
+
     root = ET.fromstring(render(highlighted, "svg"))
-    assert any(el.get("fill-opacity") for el in root.iter("{http://www.w3.org/2000/svg}path"))
+    fills = [el.get("fill") for el in root.iter("{http://www.w3.org/2000/svg}path")]
+    assert tinted(DEFAULT).piece_background in fills
+    assert not any(el.get("fill-opacity") for el in root.iter("{http://www.w3.org/2000/svg}path"))
 
 
 def test_deal_puzzles_are_won_through_the_rules_engine():

@@ -15,6 +15,7 @@ from piecepack_diagrams.cli import main
 from piecepack_diagrams.errors import PiecepackError
 from piecepack_diagrams.export import export_ppn, piece_spec
 from piecepack_diagrams.games.generic import parse_piece_spec
+from piecepack_diagrams.layout.compose import drawn_pieces
 from piecepack_diagrams.pieces import Piece
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,7 +24,7 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "ppn" / "records"
 
 
 def _drawn(result, k):
-    return [(p.piece, round(p.x, 9), round(p.y, 9), round(p.angle % 360, 9)) for p in scene_of(result, k).pieces]
+    return [(p.piece, round(p.x, 9), round(p.y, 9), round(p.angle % 360, 9)) for p in drawn_pieces(scene_of(result, k))]
 
 
 def _replayed(position):

@@ -182,7 +182,7 @@ def _hand_scene():
 def _png_pixels(scene):
     import matplotlib.image as mpimg
 
-    image = mpimg.imread(io.BytesIO(render(scene, "png")), format="png")
+    image = mpimg.imread(io.BytesIO(render(scene, "png", scale=1.0)), format="png")
 
     def at(x: float, y: float) -> str:
         r, g, b = image[int((4.0 - y) * 100), int((x + 1.0) * 100)][:3]
@@ -192,7 +192,7 @@ def _png_pixels(scene):
 
 
 def _pdf_pixels(scene):
-    raster = rasterize_pdf(render(scene, "pdf"), dpi=100)
+    raster = rasterize_pdf(render(scene, "pdf", scale=1.0), dpi=100)
 
     def at(x: float, y: float) -> str:
         return raster.hex(int((x + 1.0) * 100), int((4.0 - y) * 100))

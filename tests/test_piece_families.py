@@ -57,10 +57,12 @@ def test_domino_glyphs_lie_as_drawn():
 
 def _png_pixels(scene):
     """The scene as a PDF rasterized at 20 dpi: (width, height, rgb bytes, inches -> pixel)."""
+    from piecepack_diagrams.layout import lay_out
     from piecepack_diagrams.render.geometry import PageGeometry
 
-    geo = PageGeometry.from_scene(scene, caption_size=DEFAULT.caption_size)
-    raster = rasterize_pdf(render(scene, "pdf"), dpi=20)
+    laid = lay_out(scene, scale=1.0)  # at true size, so an inch is 20 pixels
+    geo = PageGeometry.from_scene(laid.scene, caption_size=DEFAULT.caption_size)
+    raster = rasterize_pdf(render(laid, "pdf"), dpi=20)
 
     def at(x: float, y: float) -> tuple[int, int, int]:
         return raster.rgb(round((x - geo.bounds.x0) * 20), round((geo.bounds.y1 - y) * 20))

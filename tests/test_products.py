@@ -159,8 +159,10 @@ def test_a_diagram_that_fits_prints_at_true_size(tmp_path):
                     ys.append(y)
         sizes.append((max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
     assert sizes[0] == pytest.approx(sizes[1], abs=2)
-    # A tile is 2 inches.
-    assert sizes[0] == pytest.approx((2 * dpi, 2 * dpi), abs=2)
+    # A tile is 2 inches; it is drawn a little smaller (TILE_DRAWN), so neighbours show a gap.
+    from piecepack_diagrams.render.primitives import TILE_DRAWN
+
+    assert sizes[0] == pytest.approx((TILE_DRAWN * dpi, TILE_DRAWN * dpi), abs=2)
 
 
 def test_plates_as_svg_files_share_one_scale(tmp_path):

@@ -24,7 +24,8 @@ from ..theme import DEFAULT, Theme
 from .caches import cached
 from .fonts import pdf_font
 from .batch import Lines, PlacedPoints, Shapes, Symbols, Texts, batch_stamps
-from .geometry import POINTS_PER_INCH, PageGeometry
+from ..layout.compose import LaidOut, as_laid_out
+from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
 from .primitives import scene_stamps
@@ -37,9 +38,14 @@ _PER_INCH = POINTS_PER_INCH * UNITS_PER_POINT
 _KAPPA = 4 * (math.sqrt(2) - 1) / 3
 
 
-def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> bytes:
-    """The scene as a one-page PDF, one inch on the table to one inch on paper."""
-    geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size)
+def render_pdf(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, title: str = "", scale: float | None = None,
+               box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
+    """The scene as a one-page PDF, laid out first (see
+    :func:`~piecepack_diagrams.layout.lay_out`; ``scale``, ``box`` and ``framing`` go to it)
+    unless it already is; at true size unless it is larger than a letter page's text block."""
+    laid = as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing)
+    scene = laid.scene
+    geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size, scale=laid.scale)
     out = io.BytesIO()
     font = pdf_font(theme.pdf_font)
     canvas = Canvas(out, pagesize=(geo.width_pt, geo.height_pt), invariant=1, pageCompression=0,
@@ -53,15 +59,19 @@ def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> byte
     if theme.page_background != "none":
         canvas.setFillColor(pdf_colour(theme.page_background))
         canvas.rect(0, 0, geo.width_pt, geo.height_pt, stroke=0, fill=1)
+    canvas.saveState()
+    canvas.scale(laid.scale, laid.scale)
     draw_scene(canvas, scene, geo, theme)
+    canvas.restoreState()
     if scene.caption:
         cx, cy = geo.up(*geo.caption_centre())
+        cx, cy = cx * laid.scale, cy * laid.scale
         size = theme.caption_size * POINTS_PER_INCH
         canvas.setFillColor(pdf_colour(theme.edge))
         canvas.setFont(font, size)
         lines = scene.caption.split("\n")
         for k, line in enumerate(lines):
-            dy = (k - (len(lines) - 1) / 2) * size * 1.5
+            dy = (k - (len(lines) - 1) / 2) * size * CAPTION_LEADING
             canvas.drawCentredString(cx, cy - dy - size * BASELINE_DROP, line)
     canvas.showPage()
     canvas.save()
@@ -163,14 +173,20 @@ def _circle_ops(x: int, y: int, r: int) -> str:
 
 
 def draw_scene(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Theme) -> None:
-    """Draw a scene's pieces and annotations on a reportlab canvas through ``geo``.
+    """Draw a laid-out scene's pieces and annotations on a reportlab canvas through ``geo``,
+    in table points (the caller scales the canvas by ``geo.scale``), clipped to the scene's
+    frame.
 
     Leaves the canvas's graphics state as it found it.
     """
     canvas.saveState()
     canvas.scale(1 / UNITS_PER_POINT, 1 / UNITS_PER_POINT)
     pen = _Pen(canvas, geo)
-    for batch in batch_stamps(scene_stamps(scene, theme)):
+    if scene.frame is not None:
+        # Nothing of a cropped board may spill out of its frame (onto a neighbouring cell).
+        (fx0, fy0), (fx1, fy1) = pen.xy(scene.frame.x0, scene.frame.y0), pen.xy(scene.frame.x1, scene.frame.y1)
+        canvas.addLiteral(f"{fx0} {fy0} {fx1 - fx0} {fy1 - fy0} re W n")
+    for batch in batch_stamps(scene_stamps(scene, theme, geo.scale)):
         if isinstance(batch, Shapes):
             _draw_shapes(canvas, pen, batch)
         elif isinstance(batch, Lines):

@@ -20,7 +20,8 @@ from matplotlib.path import Path as MplPath  # noqa: E402
 from ..scene import Scene  # noqa: E402
 from ..theme import DEFAULT, Theme  # noqa: E402
 from .batch import Lines, Shapes, Symbols, Texts, batch_stamps  # noqa: E402
-from .geometry import POINTS_PER_INCH, PageGeometry  # noqa: E402
+from ..layout.compose import LaidOut, as_laid_out  # noqa: E402
+from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry  # noqa: E402
 from .glyphs import suit_contours  # noqa: E402
 from .lettering import text_outline  # noqa: E402
 from .primitives import scene_stamps  # noqa: E402
@@ -68,19 +69,24 @@ class _PathBuilder:
         return MplPath(self.vertices, self.codes)
 
 
-def render_png(scene: Scene, *, theme: Theme = DEFAULT, dpi: int = DEFAULT_DPI) -> bytes:
-    """The scene as a PNG image at ``dpi`` pixels per inch (deterministic bytes)."""
-    geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size)
+def render_png(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, dpi: int = DEFAULT_DPI, scale: float | None = None,
+               box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
+    """The scene as a PNG image at ``dpi`` pixels per printed inch (deterministic bytes),
+    laid out first (see :func:`~piecepack_diagrams.layout.lay_out`) unless it already is."""
+    laid = as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing)
+    scene, s = laid.scene, laid.scale
+    geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size, scale=s)
     b = geo.bounds
-    fig = Figure(figsize=(geo.width, geo.height), dpi=dpi)
+    fig = Figure(figsize=(geo.width * s, geo.height * s), dpi=dpi)
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0, 0, 1, 1))
     ax.set_xlim(b.x0, b.x1)
     ax.set_ylim(b.y0 - geo.caption_height, b.y1)
     ax.set_axis_off()
     fig.patch.set_facecolor("white" if theme.page_background == "none" else theme.page_background)
-    pt = 72.0 / POINTS_PER_INCH  # matplotlib line widths are in points already
-    for z, batch in enumerate(batch_stamps(scene_stamps(scene, theme)), start=1):
+    # matplotlib's line widths are printed points: a table point prints at the scale.
+    pt = 72.0 / POINTS_PER_INCH * s
+    for z, batch in enumerate(batch_stamps(scene_stamps(scene, theme, s)), start=1):
         builder = _PathBuilder()
         style: dict = {"zorder": z, "joinstyle": "round", "capstyle": "round"}
         if isinstance(batch, Shapes):
@@ -108,7 +114,8 @@ def render_png(scene: Scene, *, theme: Theme = DEFAULT, dpi: int = DEFAULT_DPI) 
     if scene.caption:
         x, y = geo.caption_centre()
         ax.text(x, y, scene.caption, fontsize=theme.caption_size * POINTS_PER_INCH, color=theme.edge,
-                ha="center", va="center", family="DejaVu Sans", zorder=0x7FFFFFFF)
+                ha="center", va="center", family="DejaVu Sans", zorder=0x7FFFFFFF,
+                linespacing=CAPTION_LEADING)
     out = io.BytesIO()
     fig.savefig(out, format="png", dpi=dpi, metadata={"Software": None})
     return out.getvalue()

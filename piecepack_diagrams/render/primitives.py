@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Iterator
 
 from ..pieces import COLOUR_NAMES, MARBLE_HOLE, Piece, piece_size
-from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene,
-                     ScenePiece)
+from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, PieceMark,
+                     Rectangle, Scene, ScenePiece, Tear)
 from ..theme import Theme
 from .lettering import text_width
 from .caches import cached
@@ -40,6 +40,30 @@ class _Frame:
 
     def rect(self, w: float, h: float, cx: float = 0.0, cy: float = 0.0) -> tuple[Point, ...]:
         return tuple(self(cx + dx, cy + dy) for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)))
+
+
+#: A tile is drawn this wide (inches, of its 2-inch place), with corners of this radius and an
+#: edge this many line widths heavy: neighbouring tiles show a gap and each tile its edge.
+TILE_DRAWN = 1.94
+TILE_CORNER = 0.1
+TILE_EDGE = 2.0
+#: Points on each rounded corner.
+_CORNER_STEPS = 4
+
+
+def _rounded_rect(f: "_Frame", w: float, h: float, r: float) -> tuple[Point, ...]:
+    """A ``w`` x ``h`` rectangle about the centre with corners of radius ``r``, as a polygon."""
+    points: list[Point] = []
+    for cx, cy, start in ((w / 2 - r, -h / 2 + r, -90), (w / 2 - r, h / 2 - r, 0), (-w / 2 + r, h / 2 - r, 90),
+                          (-w / 2 + r, -h / 2 + r, 180)):
+        for k in range(_CORNER_STEPS + 1):
+            a = math.radians(start + 90 * k / _CORNER_STEPS)
+            points.append(f(cx + r * math.cos(a), cy + r * math.sin(a)))
+    return tuple(points)
+
+
+def _rounded_square(f: "_Frame", side: float, r: float) -> tuple[Point, ...]:
+    return _rounded_rect(f, side, side, r)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -111,19 +135,21 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         yield Polyline((f(-h, -h), f(h, h)), theme.edge, lw)
         yield Polyline((f(-h, h), f(h, -h)), theme.edge, lw)
     elif kind == "tile":
+        # A real tile: a rounded square a little smaller than its 2 inches, so neighbouring
+        # tiles show a gap, with an edge clearly heavier than the grid printed on its back.
+        outline = _rounded_square(f, TILE_DRAWN, TILE_CORNER)
+        edge_width = lw * TILE_EDGE
         if side == "back":
-            yield Polygon(f.rect(2, 2), theme.tile_back_background, theme.edge, lw)
-            # The grid lines stop half their width short of the edges, so their round ends stay on
-            # the tile (and neighbouring tiles can be drawn together, see render/batch.py).
-            inset = 1 - lw * 1.01 / 72
-            yield Polyline((f(-inset, 0), f(inset, 0)), theme.tile_back_lines, lw * 2)
-            yield Polyline((f(0, -inset), f(0, inset)), theme.tile_back_lines, lw * 2)
-            yield Polygon(f.rect(2, 2), "none", theme.edge, lw)
+            yield Polygon(outline, theme.tile_back_background, "none", 0.0)
+            reach = TILE_DRAWN / 2 - edge_width / 144
+            yield Polyline((f(-reach, 0), f(reach, 0)), theme.tile_back_lines, lw)
+            yield Polyline((f(0, -reach), f(0, reach)), theme.tile_back_lines, lw)
+            yield Polygon(outline, "none", theme.edge, edge_width)
         else:
-            yield Polygon(f.rect(2, 2), theme.piece_background, theme.edge, lw)
+            yield Polygon(outline, theme.piece_background, theme.edge, edge_width)
             yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 1.1, colour, angle)
             if suited:
-                yield Symbol(piece.suit, *f(-0.62, 0.62), 0.5, angle, colour)
+                yield Symbol(piece.suit, *f(-0.6, 0.6), 0.46, angle, colour)
     elif kind in ("coin", "saucer") and suited:
         yield Circle(0.0, 0.0, 0.375, theme.piece_background, theme.edge, lw)
         if side == "face":
@@ -132,12 +158,21 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
             yield Symbol(piece.suit, *f(0, 0.01), 0.52, angle, colour)
             yield Polygon((f(-0.07, -0.27), f(0.07, -0.27), f(0, -0.34)), colour, colour, lw / 2)
     elif kind == "die":
-        yield Polygon(f.rect(size.width, size.height), colour, theme.edge, lw)
+        yield Polygon(_rounded_rect(f, size.width, size.height, 0.05), colour, theme.edge, lw)
         text = theme.rank_symbol(piece.rank) if suited or piece.cfg == "piecepack" else str(piece.rank)
-        yield Text(*f(0, 0), text, 0.36, theme.die_text if colour != theme.die_text else theme.edge, angle)
+        ink = theme.die_text if colour != theme.die_text else theme.edge
+        if suited:
+            # The suit in the corner as well as the colour, so dice stay apart in black and white.
+            yield Text(*f(0.05, -0.05), text, 0.37, ink, angle)
+            yield Symbol(piece.suit, *f(-0.155, 0.155), 0.14, angle, ink)
+        else:
+            yield Text(*f(0, 0), text, 0.36, ink, angle)
     elif kind == "pawn":
         yield Polygon(tuple(f(x, y) for x, y in _PAWN), colour, theme.edge, lw)
-        yield Circle(*f(0, 0.22), 0.17, colour, theme.edge, lw)
+        yield Circle(*f(0, 0.22), 0.19, colour, theme.edge, lw)
+        if suited:
+            # The suit on the pawn's head: pawns stay apart in black and white too.
+            yield Symbol(piece.suit, *f(0, 0.22), 0.24, angle, contrasting(colour))
     elif kind == "matchstick":
         yield Polygon(f.rect(0.25, 0.5 * max(1, piece.rank)), colour, theme.edge, lw)
     elif kind == "pyramid":
@@ -255,58 +290,78 @@ _PAWN: tuple[Point, ...] = (
 )
 
 
-def annotation_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
-    """The primitives that draw a scene's annotations."""
+def annotation_primitives(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Primitive]:
+    """The primitives that draw a scene's annotations, printed at ``scale``."""
     for a in scene.annotations:
-        yield from _annotation(a, theme)
+        yield from _annotation(a, theme, scale)
 
 
-def annotation_stamp(a: Annotation, theme: Theme) -> Stamp:
-    """The (cached) stamp of one annotation (a group: all its items) where it lies."""
-    return _annotation_stamps(theme)(a)
+def annotation_stamp(a: Annotation, theme: Theme, scale: float = 1.0) -> Stamp:
+    """The (cached) stamp of one annotation (a group: all its items) where it lies, for a
+    drawing printed at ``scale`` (marks such as arrows keep their printed widths)."""
+    return _annotation_stamps(theme, scale)(a)
 
 
-@cached(maxsize=8)
-def _annotation_stamps(theme: Theme):  # noqa: ANN202 - one cache per theme, as for pieces
+@cached(maxsize=16)
+def _annotation_stamps(theme: Theme, scale: float):  # noqa: ANN202 - one cache per theme and scale
     @lru_cache(maxsize=8192)
     def stamp(a: Annotation) -> Stamp:
-        return Stamp.from_primitives(tuple(_annotation(a, theme)))
+        return Stamp.from_primitives(tuple(_annotation(a, theme, scale)))
     return stamp
 
 
-def _annotation(a: Annotation, theme: Theme) -> Iterator[Primitive]:
+def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Primitive]:
+    # Marks (arrows, routes, rings, leaders, torn edges) keep their printed sizes: a length of
+    # ``n`` paper inches is ``n / scale`` on the table; widths in points are divided likewise.
     if isinstance(a, Group):
         for item in a.items:
-            yield from _annotation(item, theme)
+            yield from _annotation(item, theme, scale)
     elif isinstance(a, Highlight):
-        yield Polygon(((a.x - a.width / 2, a.y - a.height / 2), (a.x + a.width / 2, a.y - a.height / 2),
-                       (a.x + a.width / 2, a.y + a.height / 2), (a.x - a.width / 2, a.y + a.height / 2)),
-                      theme.highlight, "none", 0.0, theme.highlight_opacity)
+        # Over the pieces only a ring inside the square's edge: the square's own background
+        # takes the tint, under the pieces (see scene_stamps), so no glyph changes colour.
+        width = HIGHLIGHT_RING * (1.4 if a.role == "target" else 1.0) / scale
+        inset = width / 144 + 0.03 / scale
+        w, h = a.width / 2 - inset, a.height / 2 - inset
+        ring = ((a.x - w, a.y - h), (a.x + w, a.y - h), (a.x + w, a.y + h), (a.x - w, a.y + h), (a.x - w, a.y - h))
+        colour = theme.annotation if a.role == "target" else theme.highlight_edge
+        yield Polyline(ring, colour, width)
     elif isinstance(a, Arrow):
-        yield from _arrow(a.start, a.end, theme)
+        yield from _arrow(a.points, theme, scale, dashed=a.role == "illegal")
         if a.role == "illegal":
-            yield from _cross(a.end, theme)
+            yield from _cross(a.end, theme, scale)
     elif isinstance(a, PathLine):
-        yield Polyline(a.points, a.colour or theme.annotation, 3.0)
+        if a.role == "leader":
+            yield Polyline(a.points, theme.edge, LEADER_WIDTH / scale)
+        else:
+            yield Polyline(a.points, a.colour or theme.annotation, ROUTE_WIDTH / scale)
+    elif isinstance(a, PieceMark):
+        yield from piece_primitives(a.piece, theme)
+    elif isinstance(a, Tear):
+        yield Polygon(a.cover, _page_colour(theme), "none", 0.0)
+        yield Polyline(a.edge, theme.grid_lines, TEAR_WIDTH / scale)
     elif isinstance(a, Outline):
         yield Polygon(a.points, theme.maze_passage if a.role == "passage" else theme.shade, "none", 0.0)
     elif isinstance(a, Marker):
         yield from _marker(a, theme)
     elif isinstance(a, Label):
         # A label that starts at x is centred half its set width further on.
-        x = a.x + text_width(a.text, theme.lettering_font) * a.size / 2 if a.anchor == "start" else a.x
-        yield Text(x, a.y, a.text, a.size, theme.edge)
+        size = a.inches
+        x = a.x + text_width(a.text, theme.lettering_font) * size / 2 if a.anchor == "start" else a.x
+        yield Text(x, a.y, a.text, size, theme.edge)
     elif isinstance(a, Rectangle):
         x0, y0, x1, y1 = a.x - a.width / 2, a.y - a.height / 2, a.x + a.width / 2, a.y + a.height / 2
         fill = {"shaded": theme.shade, "wall": theme.maze_wall}.get(a.role, theme.piece_background)
-        yield Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, theme.edge, theme.line_width)
+        if a.role == "wall":  # a maze tile's body: drawn with the board
+            yield Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, theme.edge, theme.line_width)
+        else:
+            yield Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, theme.edge, FIGURE_EDGE / scale)
         if a.grid > 0:
             for k in range(1, min(64, round(a.width / a.grid))):
-                yield Polyline(((x0 + k * a.grid, y0), (x0 + k * a.grid, y1)), theme.grid_lines, theme.line_width / 2)
+                yield Polyline(((x0 + k * a.grid, y0), (x0 + k * a.grid, y1)), theme.grid_lines, FIGURE_GRID / scale)
             for k in range(1, min(64, round(a.height / a.grid))):
-                yield Polyline(((x0, y0 + k * a.grid), (x1, y0 + k * a.grid)), theme.grid_lines, theme.line_width / 2)
+                yield Polyline(((x0, y0 + k * a.grid), (x1, y0 + k * a.grid)), theme.grid_lines, FIGURE_GRID / scale)
     elif isinstance(a, EdgeMark):
-        yield Polyline((a.start, a.end), theme.edge, theme.line_width * 5)
+        yield Polyline((a.start, a.end), theme.edge, EDGE_MARK_WIDTH / scale)
 
 
 def _marker(m: Marker, theme: Theme) -> Iterator[Primitive]:
@@ -332,23 +387,75 @@ def contrasting(colour: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
 
 
-def _arrow(start: Point, end: Point, theme: Theme) -> Iterator[Primitive]:
-    (x0, y0), (x1, y1) = start, end
+#: Printed sizes of marks (points for widths, paper inches for lengths): they stay the same
+#: however small the board is drawn.
+HIGHLIGHT_RING = 2.0
+ARROW_WIDTH = 2.6
+ARROW_HEAD = 0.13
+ROUTE_WIDTH = 2.4
+LEADER_WIDTH = 0.6
+TEAR_WIDTH = 0.8
+EDGE_MARK_WIDTH = 3.0
+FIGURE_EDGE = 0.9
+FIGURE_GRID = 0.45
+CROSS_SIZE = 0.085
+#: Dashes of a refused move's arrow (paper inches): drawn, then left out.
+_DASH, _GAP = 0.09, 0.06
+
+
+def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashed: bool = False) -> Iterator[Primitive]:
+    """An arrow along ``points`` (turning at each corner), its head at the last point."""
+    points = tuple(p for k, p in enumerate(points) if k == 0 or p != points[k - 1])
+    if len(points) < 2:
+        return
+    (x0, y0), (x1, y1) = points[-2], points[-1]
     length = math.hypot(x1 - x0, y1 - y0)
     if length < 1e-9:
         return
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    head = min(0.28, length * 0.5)
+    head = min(ARROW_HEAD / scale, length * 0.6)
     bx, by = x1 - ux * head, y1 - uy * head
-    yield Polyline(((x0, y0), (bx, by)), theme.annotation, 3.0)
-    w = head * 0.45
+    shaft = points[:-1] + ((bx, by),)
+    width = ARROW_WIDTH / scale
+    if dashed:
+        for dash in _dashes(shaft, scale):
+            yield Polyline(dash, theme.annotation, width)
+    else:
+        yield Polyline(shaft, theme.annotation, width)
+    w = head * 0.5
     yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), theme.annotation, "none", 0.0)
 
 
-def _cross(at: Point, theme: Theme, size: float = 0.26) -> Iterator[Primitive]:
+def _dashes(points: tuple[Point, ...], scale: float) -> Iterator[tuple[Point, ...]]:
+    """The drawn parts of a dashed polyline: dash ``k`` runs from ``k`` periods along it for
+    one dash length (counted, so no rounding can stall it), turning corners with the line."""
+    dash, period = _DASH / scale, (_DASH + _GAP) / scale
+    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
+    total = sum(lengths)
+
+    def at(distance: float) -> tuple[int, Point]:
+        for k, length in enumerate(lengths):
+            if distance <= length or k == len(lengths) - 1:
+                t = distance / length if length else 0.0
+                (x0, y0), (x1, y1) = points[k], points[k + 1]
+                return k, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            distance -= length
+        return 0, points[0]
+
+    for k in range(min(10_000, math.ceil(total / period))):
+        first, last = k * period, min(k * period + dash, total)
+        if last <= first:
+            break
+        i, a = at(first)
+        j, b = at(last)
+        yield (a, *points[i + 1:j + 1], b)
+
+
+def _cross(at: Point, theme: Theme, scale: float = 1.0) -> Iterator[Primitive]:
     """A bold X over ``at``: white under the annotation colour, to read on any piece."""
     x, y = at
-    for colour, width in (("#FFFFFF", 7.0), (theme.annotation, 3.5)):
+    size = CROSS_SIZE / scale
+    for colour, width in (("#FFFFFF", 5.0 / scale), (theme.annotation, 2.6 / scale)):
         yield Polyline(((x - size, y - size), (x + size, y + size)), colour, width)
         yield Polyline(((x - size, y + size), (x + size, y - size)), colour, width)
 
@@ -357,13 +464,67 @@ def _cross(at: Point, theme: Theme, size: float = 0.26) -> Iterator[Primitive]:
 Placed = tuple[Stamp, float, float]
 
 
-def scene_stamps(scene: Scene, theme: Theme) -> Iterator[Placed]:
-    """Everything a scene draws, bottom to top: a stamp per piece and per annotation primitive."""
+def scene_stamps(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Placed]:
+    """Everything a scene draws, bottom to top: a stamp per piece and per annotation.
+
+    Highlights go under the pieces: a tint at the bottom, and the backgrounds of the tiles
+    (and maze tiles) under a highlight drawn in the tint, so every glyph keeps its colour;
+    only the highlight's ring is drawn over the pieces, in the annotations' place."""
     stamp = _stamps(theme)
+    highlights = [a for a in scene.annotations if type(a) is Highlight]
+    if not highlights:
+        for p in scene.pieces:
+            yield stamp(p.piece, p.angle % 360), p.x, p.y
+        for a in scene.annotations:
+            yield annotation_stamp(a, theme, scale), 0.0, 0.0
+        return
+    tinted_theme = tinted(theme)
+    tinted_stamp = _stamps(tinted_theme)
+    for h in highlights:
+        yield _tint_stamp(h, theme), 0.0, 0.0
     for p in scene.pieces:
-        yield stamp(p.piece, p.angle % 360), p.x, p.y
+        under = p.piece.kind in ("tile", "board") and _is_under(p.x, p.y, highlights)
+        yield (tinted_stamp if under else stamp)(p.piece, p.angle % 360), p.x, p.y
     for a in scene.annotations:
-        yield annotation_stamp(a, theme), 0.0, 0.0
+        under = isinstance(a, Group) and a.role == "tile" and _is_under(*_group_centre(a), highlights)
+        yield annotation_stamp(a, tinted_theme if under else theme, scale), 0.0, 0.0
+
+
+def _is_under(x: float, y: float, highlights: list[Highlight]) -> bool:
+    return any(abs(x - h.x) < h.width / 2 and abs(y - h.y) < h.height / 2 for h in highlights)
+
+
+def _group_centre(group: Group) -> tuple[float, float]:
+    first = group.items[0]
+    return (first.x, first.y) if isinstance(first, Rectangle) else (math.inf, math.inf)
+
+
+def _tint_stamp(h: Highlight, theme: Theme) -> Stamp:
+    x0, y0, x1, y1 = h.x - h.width / 2, h.y - h.height / 2, h.x + h.width / 2, h.y + h.height / 2
+    return Stamp.from_primitives((Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), tinted(theme).piece_background,
+                                          "none", 0.0),))
+
+
+def _mix(colour: str, base: str, share: float) -> str:
+    """``colour`` laid over ``base`` at opacity ``share``."""
+    if base == "none":
+        base = "#FFFFFF"
+    a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
+    b = [int(base[k:k + 2], 16) for k in (1, 3, 5)]
+    return "#" + "".join(f"{round(x * share + y * (1 - share)):02X}" for x, y in zip(a, b))
+
+
+@cached(maxsize=8)
+def tinted(theme: Theme) -> Theme:
+    """``theme`` with the backgrounds of pieces and maze passages in the highlight's tint."""
+    share = theme.highlight_opacity
+    return theme.replace(piece_background=_mix(theme.highlight, theme.piece_background, share),
+                         tile_back_background=_mix(theme.highlight, theme.tile_back_background, share),
+                         maze_passage=_mix(theme.highlight, theme.maze_passage, share))
+
+
+def _page_colour(theme: Theme) -> str:
+    return theme.page_background if theme.page_background != "none" else "#FFFFFF"
 
 
 def moved(prim: Primitive, dx: float, dy: float) -> Primitive:
@@ -375,11 +536,11 @@ def moved(prim: Primitive, dx: float, dy: float) -> Primitive:
     return replace(prim, x=prim.x + dx, y=prim.y + dy)
 
 
-def scene_primitives(scene: Scene, theme: Theme) -> Iterator[Primitive]:
-    """Everything a scene draws, bottom to top."""
-    for p in scene.pieces:
-        yield from piece_primitives(p, theme)
-    yield from annotation_primitives(scene, theme)
+def scene_primitives(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Primitive]:
+    """Everything a scene draws, bottom to top, printed at ``scale``."""
+    for placed_stamp, dx, dy in scene_stamps(scene, theme, scale):
+        for prim in placed_stamp.primitives:
+            yield moved(prim, dx, dy) if dx or dy else prim
 
 
 __all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text",

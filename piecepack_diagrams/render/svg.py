@@ -21,7 +21,8 @@ from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .caches import IdentityCache, cached
 from .batch import Lines, PlacedPoints, Shapes, Symbols, Texts, batch_stamps
-from .geometry import POINTS_PER_INCH, PageGeometry
+from ..layout.compose import LaidOut, as_laid_out
+from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
 from .primitives import scene_stamps
@@ -153,22 +154,28 @@ def _width(points: float) -> str:
     return text or "0"
 
 
-def render_svg(scene: Scene, *, theme: Theme = DEFAULT) -> str:
-    """The scene as an SVG document (a string), sized in points at true size.
+def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float | None = None,
+               box: tuple[float, float] | None = None, framing: str = "whole") -> str:
+    """The scene as an SVG document (a string), sized in printed points: laid out first
+    (see :func:`~piecepack_diagrams.layout.lay_out`; ``scale``, ``box`` and ``framing`` go
+    to it) unless it already is.
 
-    The same scene and theme always give the same bytes.
+    The same scene, theme and options always give the same bytes.
     """
-    geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size)
+    laid = as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing)
+    scene = laid.scene
+    geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size, scale=laid.scale)
     page = _Page(geo)
-    w, h = geo.width_pt, geo.height_pt
-    dwg = svgwrite.Drawing(size=(f"{w:.2f}pt".replace(".00pt", "pt"), f"{h:.2f}pt".replace(".00pt", "pt")),
+    w, h = geo.width * POINTS_PER_INCH, geo.height * POINTS_PER_INCH  # table points: the viewBox
+    pw, ph = geo.width_pt, geo.height_pt  # printed points: the size
+    dwg = svgwrite.Drawing(size=(f"{pw:.2f}pt".replace(".00pt", "pt"), f"{ph:.2f}pt".replace(".00pt", "pt")),
                            viewBox=f"0 0 {_pt(w)} {_pt(h)}", profile="full", debug=False)
     if scene.title:
         dwg.set_desc(title=scene.title)
     if theme.page_background != "none":
         dwg.add(dwg.rect((0, 0), (_pt(w), _pt(h)), fill=theme.page_background))
     body = dwg.g(**{"stroke-linejoin": "round", "stroke-linecap": "round"})
-    for batch in batch_stamps(scene_stamps(scene, theme)):
+    for batch in batch_stamps(scene_stamps(scene, theme, laid.scale)):
         if isinstance(batch, Shapes):
             attrs = {"fill": batch.fill, "stroke": batch.stroke}
             if batch.stroke != "none":
@@ -188,10 +195,10 @@ def render_svg(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     dwg.add(body)
     if scene.caption:
         cx, cy = geo.down(*geo.caption_centre())
-        size = theme.caption_size * POINTS_PER_INCH
+        size = theme.caption_size * POINTS_PER_INCH / laid.scale
         lines = scene.caption.split("\n")
         for k, line in enumerate(lines):
-            dy = (k - (len(lines) - 1) / 2) * size * 1.5
+            dy = (k - (len(lines) - 1) / 2) * size * CAPTION_LEADING
             dwg.add(dwg.text(line, insert=(_pt(cx), _pt(cy + dy + size * BASELINE_DROP)), fill=theme.edge,
                              **{"font-size": _pt(size), "font-family": theme.font_family, "text-anchor": "middle"}))
     # svgwrite builds the tree; serializing it straight to text skips svgwrite's round trip

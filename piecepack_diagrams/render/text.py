@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 
 from ..pieces import Piece
-from ..scene import Arrow, EdgeMark, Label, Marker, Outline, Rectangle, Scene, flattened, is_picture_only
+from ..scene import (Arrow, EdgeMark, Label, Marker, Outline, PieceMark, Rectangle, Scene, flattened,
+                     is_picture_only)
 from ..theme import DEFAULT, Theme
 
 COLUMNS_PER_INCH = 4
@@ -57,6 +58,20 @@ class _Grid:
     def is_free(self, c: int, r: int) -> bool:
         return self.inside(c, r) and self.chars[r][c] is None and not self.lines[r][c]
 
+    def has_room(self, c: int, r: int, text: str) -> bool:
+        """True when ``text`` fits at ``(c, r)`` without covering another character."""
+        return all(self.inside(c + k, r) and self.chars[r][c + k] is None for k in range(len(text)))
+
+    def put_free(self, c: int, r: int, text: str) -> None:
+        """``text`` at ``(c, r)``, or at the nearest place in its row or the rows beside it
+        where it covers no other character (never over another piece or label)."""
+        for dr in (0, -1, 1):
+            for dc in sorted(range(-len(text) - 2, len(text) + 3), key=abs):
+                if self.has_room(c + dc, r + dr, text):
+                    self.put(c + dc, r + dr, text)
+                    return
+        self.put(c, r, text)
+
     def render(self) -> list[str]:
         out = []
         for r in range(self.rows):
@@ -93,8 +108,13 @@ def _family_text(piece: Piece) -> str | None:
 
 
 def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
-    """The scene as lines of text (ending in a newline), the caption underneath."""
-    b = scene.bounds(margin=0.5)
+    """The scene as lines of text (ending in a newline), the caption underneath: the whole
+    board, its panels beside it as a drawing lays them out."""
+    from ..layout.compose import lay_out
+
+    scene = lay_out(scene, theme=theme, scale=1.0).scene
+    pieces = list(scene.pieces) + [a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)]
+    b = scene.bounds(margin=0.5) if scene.frame is None else scene.frame.expanded(0.25)
     cols = int(math.ceil(b.width * COLUMNS_PER_INCH)) + 2
     rows = int(math.ceil(b.height * ROWS_PER_INCH)) + 2
 
@@ -102,7 +122,7 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         return (int(round((x - b.x0) * COLUMNS_PER_INCH)), int(round((b.y1 - y) * ROWS_PER_INCH)))
 
     grid = _Grid(cols, rows)
-    for p in scene.pieces:
+    for p in pieces:
         piece = p.piece
         suit = theme.text_suit_glyphs[piece.suit - 1] if 1 <= piece.suit <= 4 else "?"
         rank = theme.rank_symbol(piece.rank)
@@ -125,11 +145,11 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
                 grid.put(c, r, rank)
                 grid.put(c0 + 1, r0 + 1, suit)
         elif piece.kind == "coin":
-            grid.put(c - 1, r, f"({rank if piece.side == 'face' else suit})")
+            grid.put_free(c - 1, r, f"({rank if piece.side == 'face' else suit})")
         elif piece.kind == "die":
-            grid.put(c - 2, r, f"[{rank}{suit}]")
+            grid.put_free(c - 2, r, f"[{rank}{suit}]")
         elif piece.kind == "pawn":
-            grid.put(c - 1, r, f"P{suit}")
+            grid.put_free(c - 1, r, f"P{suit}")
         else:
             grid.put(c, r, {"bit": "●", "pyramid": "▲", "card": "▯", "board": "#"}.get(piece.kind, piece.kind[0]))
     shown = tuple(a for a in scene.annotations if not is_picture_only(a))
@@ -149,7 +169,7 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         elif isinstance(a, Label):
             c, r = cell(a.x, a.y)
             # Text is wider here than in a drawing: keep a label that would start off the page on it.
-            grid.put(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text)
+            grid.put_free(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text)
         elif isinstance(a, Outline) and a.glyph:
             grid.put(*cell(*a.glyph_at), a.glyph)
         elif isinstance(a, Marker):

@@ -9,12 +9,13 @@ so a diagram that fits its cell prints at true size (a tile 2 inches).
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.fonts import pdf_font
+from ..layout.compose import LaidOut, lay_out
 from ..render.geometry import POINTS_PER_INCH, PageGeometry
 from ..render.pdf import draw_scene, pdf_colour, share_forms
 from ..scene import Scene
@@ -23,8 +24,9 @@ from .template import Template
 
 #: Line height of captions, as a multiple of their size.
 LEADING = 1.3
-#: Inches between a caption and the diagram above it.
+#: Inches between a caption and the diagram above it, and between a legend and the diagram.
 CAPTION_GAP = 0.08
+LEGEND_GAP = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +34,14 @@ class Cell:
     """A scene with the caption printed under it (lines split on ``\\n``, and wrapped; the
     first line in the template's ``move_font``), and optionally a ``legend``: a second scene
     between the two, scaled on its own (at most true size) in up to ``legend_share`` of the
-    cell's height."""
+    cell's height. The scene is drawn at ``scale`` when given (plates keep one scale per
+    record), else as large as fits, at most true size."""
 
     scene: Scene
     caption: str = ""
     legend: Scene | None = None
     legend_share: float = 0.3
+    scale: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +69,24 @@ def paginate(title: str, cells: list[Cell], template: Template) -> list[Page]:
 
 
 def render_pages(pages: list[Page], template: Template, *, theme: Theme = DEFAULT,
-                 metadata: Metadata | None = None) -> bytes:
-    """The pages as a PDF document (bytes)."""
-    return render_book([(pages, template)], theme=theme, metadata=metadata)
+                 metadata: Metadata | None = None, audit: "Audit | None" = None) -> bytes:
+    """The pages as a PDF document (bytes); with ``audit``, each drawing's layout findings are
+    added to it."""
+    return render_book([(pages, template)], theme=theme, metadata=metadata, audit=audit)
+
+
+@dataclass(slots=True)
+class Audit:
+    """Where a document's layout findings go: ``product`` names the document, ``findings``
+    collects them, ``drawings`` counts the drawings audited."""
+
+    product: str
+    findings: list = field(default_factory=list)
+    drawings: int = 0
 
 
 def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = DEFAULT,
-                metadata: Metadata | None = None) -> bytes:
+                metadata: Metadata | None = None, audit: Audit | None = None) -> bytes:
     """Sections of pages, each laid out by its own template, as one PDF numbered throughout.
 
     Raises :class:`~piecepack_diagrams.errors.OutputError` if a font cannot be read.
@@ -94,7 +109,8 @@ def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = D
     for pages, template in sections:
         for page in pages:
             number += 1
-            height = _page_height(page, template, theme) if template.fit_height else template.height
+            laid = [_laid_cell(cell, box, template, theme) for cell, box in zip(page.cells, template.cells())]
+            height = _page_height(laid, template) if template.fit_height else template.height
             canvas.setPageSize((template.width * pt, height * pt))
             canvas.setLineJoin(1)
             canvas.setLineCap(1)
@@ -105,8 +121,10 @@ def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = D
                 canvas.setFont(pdf_font(template.header_font), template.header_size)
                 canvas.drawCentredString(template.width * pt / 2, (height - template.margins[0]) * pt
                                          - template.header_size, text)
-            for cell, box in zip(page.cells, template.cells(height)):
-                _draw_cell(canvas, cell, box, template, theme)
+            for k, (cell, box, parts) in enumerate(zip(page.cells, template.cells(height), laid), start=1):
+                _draw_cell(canvas, cell, box, parts, template, theme)
+                if audit is not None:
+                    _audit_cell(audit, parts, f"page {number} cell {k}", template, theme)
             if template.footer:
                 canvas.setFillColor(pdf_colour(theme.edge))
                 canvas.setFont(pdf_font(template.caption_font), template.footer_size)
@@ -115,6 +133,15 @@ def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = D
             canvas.showPage()
     canvas.save()
     return out.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class _LaidCell:
+    """A cell's caption lines and its drawings laid out for the cell's size."""
+
+    lines: list[tuple[str, str]]
+    scene: LaidOut | None
+    legend: LaidOut | None
 
 
 def _caption_lines(cell: Cell, width: float, template: Template) -> list[tuple[str, str]]:
@@ -131,58 +158,73 @@ def _caption_height(lines: list[tuple[str, str]], template: Template) -> float:
     return len(lines) * template.caption_size * LEADING / POINTS_PER_INCH + (CAPTION_GAP if lines else 0.0)
 
 
-def _fitted_scale(scene: Scene, w: float, h: float) -> tuple[float, PageGeometry]:
-    geo = PageGeometry.from_scene(Scene(scene.pieces, scene.annotations, frame=scene.frame), caption_size=0.0)
-    return (min(1.0, w / geo.width, h / geo.height) if w > 0 and h > 0 else 0.0), geo
+def _laid_cell(cell: Cell, box: tuple[float, float, float, float], template: Template, theme: Theme) -> _LaidCell:
+    """Lay out a cell's drawings for a box of the template's cell size (a ``fit_height`` page
+    is cut afterwards): the legend first, in up to its share of the height, then the scene
+    as large as fits the rest, at most true size."""
+    _, _, w, h = box
+    lines = _caption_lines(cell, w, template)
+    room = h - _caption_height(lines, template)
+    legend = None
+    used = 0.0
+    if cell.legend is not None and room > 0:
+        legend = lay_out(replace(cell.legend, caption=""), theme=theme, box=(w, room * cell.legend_share))
+        used = legend.height + LEGEND_GAP
+    scene = None
+    if room - used > 0:
+        scene = lay_out(replace(cell.scene, caption=""), theme=theme, box=(w, room - used), scale=cell.scale)
+    return _LaidCell(lines, scene, legend)
 
 
-def _page_height(page: Page, template: Template, theme: Theme) -> float:
-    """The height a ``fit_height`` page needs: its tallest cell at the scale its width allows."""
+def common_scale(cells: list[Cell], template: Template, theme: Theme = DEFAULT) -> float:
+    """The largest scale (at most true size) at which every cell's scene fits its cell of
+    ``template``: drawn at it, a record's plates all have one scale."""
     (_, _, w, h), *_ = template.cells()
+    scales = [_laid_cell(replace(cell, scale=None), (0.0, 0.0, w, h), template, theme).scene for cell in cells]
+    return min((laid.scale for laid in scales if laid is not None), default=1.0)
+
+
+def _page_height(laid: list[_LaidCell], template: Template) -> float:
+    """The height a ``fit_height`` page needs: its tallest cell."""
+    (_, _, _, h), *_ = template.cells()
     need = 0.0
-    for cell in page.cells:
-        lines = _caption_lines(cell, w, template)
-        room = h - _caption_height(lines, template)
-        legend = 0.0
-        if cell.legend is not None:
-            scale, geo = _fitted_scale(cell.legend, w, room * cell.legend_share)
-            legend = geo.height * scale + 0.15
-        scale, geo = _fitted_scale(cell.scene, w, room - legend)
-        need = max(need, geo.height * scale + legend + _caption_height(lines, template))
+    for parts in laid:
+        legend = parts.legend.height + LEGEND_GAP if parts.legend is not None else 0.0
+        drawing = parts.scene.height if parts.scene is not None else 0.0
+        need = max(need, drawing + legend + _caption_height(parts.lines, template))
     return min(template.height, template.height - h + need)
 
 
-def _draw_fitted(canvas: Canvas, scene: Scene, box: tuple[float, float, float, float], theme: Theme, *,
+def _draw_fitted(canvas: Canvas, laid: LaidOut, box: tuple[float, float, float, float], theme: Theme, *,
                  align: str = "centre") -> float:
-    """Draw ``scene`` (without its caption) as large as fits in ``box``, at most true size,
-    centred (or at the box's top); returns the height used, in inches."""
+    """Draw a laid-out drawing centred in ``box`` (or at the box's top); returns the height
+    used, in inches."""
     pt = POINTS_PER_INCH
     x, y, w, h = box
-    scale, geo = _fitted_scale(scene, w, h)
-    if scale <= 0:
-        return 0.0
-    dx = x + (w - geo.width * scale) / 2
-    dy = y + (h - geo.height * scale) / (2 if align == "centre" else 1)
+    geo = PageGeometry.from_scene(replace(laid.scene, caption=""), caption_size=0.0, scale=laid.scale)
+    dx = x + (w - laid.width) / 2
+    dy = y + (h - laid.height) / (2 if align == "centre" else 1)
     canvas.saveState()
     canvas.translate(dx * pt, dy * pt)
-    canvas.scale(scale, scale)
-    draw_scene(canvas, Scene(scene.pieces, scene.annotations, frame=scene.frame), geo, theme)
+    canvas.scale(laid.scale, laid.scale)
+    draw_scene(canvas, laid.scene, geo, theme)
     canvas.restoreState()
-    return geo.height * scale
+    return laid.height
 
 
-def _draw_cell(canvas: Canvas, cell: Cell, box: tuple[float, float, float, float], template: Template,
-               theme: Theme) -> None:
+def _draw_cell(canvas: Canvas, cell: Cell, box: tuple[float, float, float, float], parts: _LaidCell,
+               template: Template, theme: Theme) -> None:
     pt = POINTS_PER_INCH
     x, y, w, h = box
-    lines = _caption_lines(cell, w, template)
+    lines = parts.lines
     caption_h = _caption_height(lines, template)
     bottom = y + caption_h
-    if cell.legend is not None:
-        used = _draw_fitted(canvas, cell.legend, (x, bottom, w, (h - caption_h) * cell.legend_share), theme,
+    if parts.legend is not None:
+        used = _draw_fitted(canvas, parts.legend, (x, bottom, w, (h - caption_h) * cell.legend_share), theme,
                             align="top")
-        bottom += used + 0.15
-    _draw_fitted(canvas, cell.scene, (x, bottom, w, y + h - bottom), theme)
+        bottom += used + LEGEND_GAP
+    if parts.scene is not None:
+        _draw_fitted(canvas, parts.scene, (x, bottom, w, y + h - bottom), theme)
     canvas.setFillColor(pdf_colour(theme.edge))
     for k, (font, line) in enumerate(lines):
         canvas.setFont(font, template.caption_size)
@@ -190,4 +232,18 @@ def _draw_cell(canvas: Canvas, cell: Cell, box: tuple[float, float, float, float
                                  line)
 
 
-__all__ = ["Cell", "Metadata", "Page", "paginate", "render_book", "render_pages"]
+def _audit_cell(audit: Audit, parts: _LaidCell, where: str, template: Template, theme: Theme) -> None:
+    from ..layout.audit import audit_laid_out
+
+    title = template.header_size if template.header else None
+    for k, laid in enumerate((parts.scene, parts.legend)):
+        if laid is None:
+            continue
+        audit.drawings += 1
+        name = f"{audit.product} ({where}{', legend' if k else ''})"
+        audit.findings += audit_laid_out(laid, product=name, theme=theme,
+                                         caption_points=template.caption_size if parts.lines and not k else None,
+                                         title_points=title if not k else None)
+
+
+__all__ = ["Audit", "Cell", "common_scale", "Metadata", "Page", "paginate", "render_book", "render_pages"]

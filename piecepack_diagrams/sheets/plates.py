@@ -15,7 +15,7 @@ from ..engine.replay import Replay
 from ..errors import SetupError
 from ..scene import Bounds, Scene, is_key
 from ..theme import DEFAULT, Theme
-from .pdf import Cell, Metadata, paginate, render_pages
+from .pdf import Cell, Metadata, common_scale, paginate, render_pages
 from .template import Template, load_template
 
 
@@ -33,10 +33,13 @@ def parse_moves(text: str, last: int) -> range:
     return range(first, end + 1)
 
 
-def plate_scenes(result: Replay, moves: range | None = None) -> tuple[Scene | None, list[Scene]]:
+def plate_scenes(result: Replay, moves: range | None = None, *,
+                 framing: str = "focus") -> tuple[Scene | None, list[Scene]]:
     """The key of the game (the first scene's legend, if its game draws one) and the scene
-    of each position in ``moves`` (default: all, setup first) without it, all sharing one
-    frame so every plate has the same scale."""
+    of each position in ``moves`` (default: all, setup first) without it. Every scene gets a
+    frame of one size: with ``framing="focus"`` a window round the region its move is about
+    (the board is cropped, with torn edges), else the area that holds every position; so
+    every plate of a record can be drawn at one scale."""
     from ..api import scene_of
 
     indices = moves if moves is not None else range(len(result.positions))
@@ -46,10 +49,37 @@ def plate_scenes(result: Replay, moves: range | None = None) -> tuple[Scene | No
     scenes = [scene_of(result, k, key=False) for k in indices]
     # A scene's key is drawn once, by itself; the scenes themselves should not carry it.
     scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a))) for s in scenes]
-    frames = [s.bounds() for s in scenes]
+    frames = [_board(s) for s in scenes]
+    if framing == "focus" and any(s.focus is not None for s in scenes):
+        return (Scene(annotations=tuple(key)) if key else None), _windows(scenes, frames)
     frame = Bounds(min(f.x0 for f in frames), min(f.y0 for f in frames), max(f.x1 for f in frames),
                    max(f.y1 for f in frames))
     return (Scene(annotations=tuple(key)) if key else None), [replace(s, frame=frame) for s in scenes]
+
+
+def _board(scene: Scene) -> Bounds:
+    """How far a scene's board reaches (its movable labels aside), with the layout's margin."""
+    from ..layout.compose import BOARD_MARGIN
+    from ..scene import Label
+
+    fixed = tuple(a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at"))
+    return Scene(scene.pieces, fixed).bounds(margin=BOARD_MARGIN)
+
+
+def _windows(scenes: list[Scene], boards: list[Bounds]) -> list[Scene]:
+    """Each scene framed by a window of one size (the largest focus), centred on its own
+    focus and kept on its board."""
+    focuses = [s.focus or b for s, b in zip(scenes, boards)]
+    width = max(min(f.width, b.width) for f, b in zip(focuses, boards))
+    height = max(min(f.height, b.height) for f, b in zip(focuses, boards))
+    out = []
+    for scene, focus, board in zip(scenes, focuses, boards):
+        w, h = min(width, board.width), min(height, board.height)
+        cx = min(max((focus.x0 + focus.x1) / 2, board.x0 + w / 2), board.x1 - w / 2)
+        cy = min(max((focus.y0 + focus.y1) / 2, board.y0 + h / 2), board.y1 - h / 2)
+        out.append(replace(scene, frame=Bounds(cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2),
+                           focus=None))
+    return out
 
 
 def plates_title(result: Replay) -> str:
@@ -70,8 +100,11 @@ def plates_pdf(result: Replay, *, template: str | Template = "plates-2x3", moves
     title = title or plates_title(result)
     shown = moves if moves is not None else range(len(result.positions))
     key, scenes = plate_scenes(result, shown)
-    cells = [Cell(key, "Key")] if key is not None else []
-    cells += [Cell(replace(scene, caption=""), scene.caption) for scene in scenes]
+    cells = [Cell(replace(scene, caption=""), scene.caption) for scene in scenes]
+    scale = common_scale(cells, layout, theme)
+    cells = [replace(cell, scale=scale) for cell in cells]
+    if key is not None:
+        cells.insert(0, Cell(key, "Key"))
     # The file's name, not its path, so the PDF is the same wherever the record is read from.
     where = Path(result.record.file).name
     subject = (f"Plates of {where}: positions {shown.start} to {shown.stop - 1} "
@@ -87,11 +120,15 @@ def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
     from ..render import render
 
     shown = moves if moves is not None else range(len(result.positions))
+    from ..layout import lay_out
+
     key, scenes = plate_scenes(result, shown)
     files = {f"{stem}-key.svg": render(key, "svg", theme=theme)} if key is not None else {}
     width = max(3, len(str(shown.stop - 1)))
+    # One scale for all: the largest at which every plate fits a letter page's text block.
+    scale = min((lay_out(scene, theme=theme).scale for scene in scenes), default=1.0)
     for index, scene in zip(shown, scenes):
-        files[f"{stem}-{index:0{width}d}.svg"] = render(scene, "svg", theme=theme)
+        files[f"{stem}-{index:0{width}d}.svg"] = render(scene, "svg", theme=theme, scale=scale)
     return files
 
 

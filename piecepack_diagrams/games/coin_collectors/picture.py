@@ -1,102 +1,190 @@
-"""Coin Collectors positions as scenes, laid out as the piecepackr project does:
-tiles at cell centres, each coin half an inch right of and below its tile's
-centre, the pawns in the hole, the dice in a column beside the board, and the
-collected coins in a tray to the right of the dice."""
+"""Coin Collectors positions as scenes: the 5x5 square of tiles (each coin in its tile's
+lower right corner, clear of the rank), the pawns in the hole or on their tiles, and
+beside the board the four dice and the collected coins. Files ``a``..``e`` and ranks
+``1``..``5`` are the board's coordinates (as :func:`~.board.cell_name` names cells).
+
+A position whose last move is known is about that move: its focus is the two tiles and
+one tile round them, and the move is drawn as an arrow along the way the pawn went.
+"""
 
 from __future__ import annotations
 
 from ...pieces import Piece
-from ...scene import Arrow, Highlight, Label, PathLine, Scene, ScenePiece
-from .board import CELLS, HOLE, cell_centre
+from ...scene import Arrow, Bounds, Coordinates, Highlight, Label, Marker, Panel, PathLine, Scene, ScenePiece
+from .board import CELLS, HOLE, cell_centre, cell_name
 from .rules import REMOVED, CoinCollectorsState, legal_moves
 
 #: Where each suit's pawn stands in the hole (Suns upper left, then clockwise).
-HOLE_SPOTS = ((5.0, 6.0), (6.0, 6.0), (6.0, 5.0), (5.0, 5.0))
-DICE_X = 12.0
-TRAY_X, TRAY_Y = 13.5, 9.5
+HOLE_SPOTS = ((4.95, 5.95), (6.05, 5.95), (6.05, 4.75), (4.95, 4.75))
+#: Where a coin lies on its tile, and where a pawn stands once it took the coin (from the
+#: tile's centre): the lower right corner, clear of the rank in the middle.
+COIN_SPOT = (0.57, -0.57)
+PAWN_SPOT = (0.6, -0.5)
+#: The board's coordinates: files a..e left to right, ranks 1..5 bottom to top.
+COORDINATES = Coordinates(files=tuple((1.5 + 2 * c, "abcde"[c]) for c in range(5)),
+                          ranks=tuple((9.5 - 2 * r, str(5 - r)) for r in range(5)))
+#: The dice beside the board: Suns, Moons above; Crowns, Arms below.
+_DICE_SPOTS = ((0.0, 0.7), (0.7, 0.7), (0.0, 0.0), (0.7, 0.0))
+#: Collected coins: this many a row, this far apart.
+_TRAY_ROW, _TRAY_STEP = 4, 0.82
 
 
-def die_spot(suit: int) -> tuple[float, float]:
-    return DICE_X, 11.0 - 2 * suit
-
-
-def pawn_spot(state: CoinCollectorsState, suit: int) -> tuple[float, float]:
-    """Where the pawn of ``suit`` is drawn: its place in the hole, on its tile, or beside the dice if out."""
+def pawn_spot(state: CoinCollectorsState, suit: int) -> tuple[float, float] | None:
+    """Where the pawn of ``suit`` stands on the board: its place in the hole or on its tile
+    (None: out of the game, shown beside the board)."""
     cell = state.pawns[suit - 1]
+    if cell == REMOVED:
+        return None
     if cell == HOLE:
         return HOLE_SPOTS[suit - 1]
-    if cell == REMOVED:
-        return DICE_X + 0.0, 1.0 - 1.0 * suit
-    # Where the coin was, so the tile's rank stays readable.
     x, y = cell_centre(cell)
-    return x + 0.5, y - 0.45
+    return x + PAWN_SPOT[0], y + PAWN_SPOT[1]
 
 
-def position_scene(state: CoinCollectorsState, *, caption: str = "", show_legal: bool = False) -> Scene:
-    """A drawing of ``state``; with ``show_legal`` the cells a pawn may enter are highlighted."""
+def dice_panel(dice: tuple[int, int, int, int]) -> Panel:
+    """The four dice, each showing its suit and number."""
+    pieces = tuple(ScenePiece(Piece("die", "face", suit, dice[suit - 1]), *_DICE_SPOTS[suit - 1])
+                   for suit in range(1, 5))
+    return Panel(pieces, title="Dice")
+
+
+def collected_panel(state: CoinCollectorsState) -> Panel | None:
+    """The coins collected so far, in the order taken, and the pawns out of the game."""
+    pieces = [ScenePiece(Piece("coin", "face", coin[0], coin[1]), (k % _TRAY_ROW) * _TRAY_STEP,
+                         -(k // _TRAY_ROW) * _TRAY_STEP) for k, coin in enumerate(state.collected)]
+    if not pieces:
+        return None
+    return Panel(tuple(pieces), title=f"Collected: {state.score} of 24")
+
+
+def out_panel(state: CoinCollectorsState) -> Panel | None:
+    """The pawns taken out of the game (Acceptable Losses) or left behind (Last One Out)."""
+    out = [suit for suit in range(1, 5) if state.pawns[suit - 1] == REMOVED]
+    if not out:
+        return None
+    return Panel(tuple(ScenePiece(Piece("pawn", "face", suit, 1), k * 0.7, 0.0) for k, suit in enumerate(out)),
+                 title="Out of the game")
+
+
+def move_path(start: tuple[float, float], end: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+    """The way a pawn goes from ``start`` to ``end``: along one axis then the other (a step
+    from the hole first lines up with its tile), so a step east is drawn going east."""
+    (x0, y0), (x1, y1) = start, end
+    if abs(x1 - x0) < 1e-9 or abs(y1 - y0) < 1e-9:
+        return start, end
+    # The longer leg is the step itself; the short one lines the pawn up first.
+    corner = (x0, y1) if abs(x1 - x0) >= abs(y1 - y0) else (x1, y0)
+    return start, corner, end
+
+
+def _arrow(start: tuple[float, float], end: tuple[float, float], role: str = "move") -> Arrow:
+    path = move_path(start, end)
+    # The head stops short of the pawn standing at the end, so the pawn hides none of it.
+    (xa, ya), (xb, yb) = path[-2], path[-1]
+    length = max(1e-9, abs(xb - xa) + abs(yb - ya))
+    stop = min(0.3, length * 0.5)
+    tip = (xb - (xb - xa) / length * stop, yb - (yb - ya) / length * stop)
+    return Arrow(path[0], tip, role=role, via=path[1:-1])
+
+
+def focus_of(cells: list[int]) -> Bounds:
+    """The region a move over ``cells`` is about: their tiles and one tile round them."""
+    xs = [cell_centre(c)[0] for c in cells]
+    ys = [cell_centre(c)[1] for c in cells]
+    return Bounds(min(xs) - 3.0, min(ys) - 3.0, max(xs) + 3.0, max(ys) + 3.0)
+
+
+def board_pieces(state: CoinCollectorsState) -> list[ScenePiece]:
+    """The tiles, the coins still on them, and the pawns on the board."""
     deal = state.deal
     pieces = []
     for cell in range(CELLS):
         tile = deal.tiles[cell]
         if tile is not None:
-            x, y = cell_centre(cell)
-            pieces.append(ScenePiece(Piece("tile", "face", tile[0], tile[1]), x, y))
+            pieces.append(ScenePiece(Piece("tile", "face", tile[0], tile[1]), *cell_centre(cell)))
     for cell in range(CELLS):
         if state.present >> cell & 1:
             x, y = cell_centre(cell)
             coin = deal.coins[cell]
-            pieces.append(ScenePiece(Piece("coin", "face", coin[0], coin[1]), x + 0.5, y - 0.5))
+            pieces.append(ScenePiece(Piece("coin", "face", coin[0], coin[1]), x + COIN_SPOT[0], y + COIN_SPOT[1]))
     for suit in range(1, 5):
-        pieces.append(ScenePiece(Piece("die", "face", suit, state.dice[suit - 1]), *die_spot(suit)))
-    for suit in range(1, 5):
-        pieces.append(ScenePiece(Piece("pawn", "face", suit, 1), *pawn_spot(state, suit)))
+        spot = pawn_spot(state, suit)
+        if spot is not None:
+            pieces.append(ScenePiece(Piece("pawn", "face", suit, 1), *spot))
+    return pieces
+
+
+def position_scene(state: CoinCollectorsState, *, caption: str = "", show_legal: bool = False) -> Scene:
+    """A drawing of ``state``; with ``show_legal`` the cells a pawn may enter are highlighted."""
     annotations: list = []
-    for k, coin in enumerate(state.collected):
-        pieces.append(ScenePiece(Piece("coin", "face", coin[0], coin[1]),
-                                 TRAY_X + (k % 4) * 0.85, TRAY_Y - (k // 4) * 0.85))
-    if state.collected:
-        annotations.append(Label(TRAY_X + 1.275, TRAY_Y + 0.75, f"collected: {state.score}", 0.22))
     if show_legal:
         for target in sorted({m.target for m in legal_moves(state)}):
-            x, y = cell_centre(target)
-            annotations.append(Highlight(x, y, 2.0, 2.0))
+            annotations.append(Highlight(*cell_centre(target), 2.0, 2.0))
+    focus = None
     if state.last_move is not None:
         start, end = state.last_move
         suit = next(s for s in range(1, 5) if state.pawns[s - 1] == end)
-        x0, y0 = HOLE_SPOTS[suit - 1] if start == HOLE else (cell_centre(start)[0] + 0.5, cell_centre(start)[1] - 0.45)
-        annotations.append(Arrow((x0, y0), pawn_spot(state, suit)))
-    return Scene(tuple(pieces), tuple(annotations), caption=caption)
+        x0, y0 = HOLE_SPOTS[suit - 1] if start == HOLE else (cell_centre(start)[0] + PAWN_SPOT[0],
+                                                               cell_centre(start)[1] + PAWN_SPOT[1])
+        end_spot = pawn_spot(state, suit)
+        if end_spot is not None:
+            annotations.append(_arrow((x0, y0), end_spot))
+        focus = focus_of([start, end])
+    panels = [dice_panel(state.dice)]
+    panels += [p for p in (collected_panel(state), out_panel(state)) if p is not None]
+    return Scene(tuple(board_pieces(state)), tuple(annotations), caption=caption, focus=focus, panels=tuple(panels),
+                 coordinates=COORDINATES)
 
 
+def attempt_arrow(state: CoinCollectorsState, suit: int, target: int) -> Arrow:
+    """A refused step of the pawn of ``suit`` onto ``target``: dashed, crossed out where it ends."""
+    start = pawn_spot(state, suit) or HOLE_SPOTS[suit - 1]
+    x, y = cell_centre(target)
+    return _arrow(start, (x + PAWN_SPOT[0], y + PAWN_SPOT[1]), role="illegal")
 
 
 def rolls_scene(rolls: tuple[tuple[int, int, int, int], ...], *, per_row: int = 8) -> Scene:
-    """Every turn's roll as a small block of the four dice (Suns, Moons / Crowns, Arms),
-    numbered, eight turns a row."""
+    """Every turn's roll as a small block of the four dice (Suns, Moons above; Crowns, Arms
+    below, each die showing its suit), numbered by turn, eight turns a row."""
     pieces, labels = [], []
     for turn, dice in enumerate(rolls):
-        bx, by = (turn % per_row) * 1.6, -(turn // per_row) * 1.7
-        labels.append(Label(bx + 0.3, by + 0.75, f"{turn + 1}", 0.22))
-        for k, (dx, dy) in enumerate(((0.0, 0.3), (0.6, 0.3), (0.6, -0.3), (0.0, -0.3))):
+        bx, by = (turn % per_row) * 1.6, -(turn // per_row) * 1.9
+        labels.append(Label(bx + 0.3, by + 0.78, f"turn {turn + 1}", 8.0))
+        for k, (dx, dy) in enumerate(((0.0, 0.3), (0.6, 0.3), (0.0, -0.3), (0.6, -0.3))):
             pieces.append(ScenePiece(Piece("die", "face", k + 1, dice[k]), bx + dx, by + dy))
     return Scene(tuple(pieces), tuple(labels))
 
 
+#: Colours of the four pawns' routes on an answer key: Okabe-Ito, apart from the suits' own.
+ROUTE_COLOURS = ("#E69F00", "#56B4E9", "#CC79A7", "#009E73")
+
+
 def plan_scene(state: CoinCollectorsState, plan: tuple[tuple[int, int], ...]) -> Scene:
-    """The board with each tile numbered by the turn its coin is collected, and each
-    pawn's route drawn from the hole."""
-    base = position_scene(state)
-    pieces = [p for p in base.pieces if p.piece.kind in ("tile", "pawn")]
+    """The board with each pawn's route from the hole drawn in its own colour, and each
+    tile numbered by the turn its coin is taken (a numbered disc where the coin lay)."""
+    pieces = [p for p in board_pieces(state) if p.piece.kind in ("tile", "pawn")]
     annotations: list = []
     routes: dict[int, list[tuple[float, float]]] = {s: [HOLE_SPOTS[s - 1]] for s in range(1, 5)}
+    marks = []
     for turn, (suit, cell) in enumerate(plan, start=1):
         x, y = cell_centre(cell)
-        routes[suit].append((x, y))
-        annotations.append(Label(x + 0.55, y - 0.55, str(turn), 0.42))
+        routes[suit].append((x + PAWN_SPOT[0], y + PAWN_SPOT[1]))
+        marks.append(Marker(x + COIN_SPOT[0], y + COIN_SPOT[1], 0.62, ROUTE_COLOURS[suit - 1], "disc", str(turn),
+                            role="step"))
     for suit in range(1, 5):
         if len(routes[suit]) > 1:
-            annotations.append(PathLine(tuple(routes[suit])))
-    return Scene(tuple(pieces), tuple(annotations))
+            path: list[tuple[float, float]] = [routes[suit][0]]
+            for a, b in zip(routes[suit], routes[suit][1:]):
+                path += move_path(a, b)[1:]
+            annotations.append(PathLine(tuple(path), colour=ROUTE_COLOURS[suit - 1]))
+    return Scene(tuple(pieces), tuple(annotations + marks), coordinates=COORDINATES)
 
 
-__all__ = ["DICE_X", "HOLE_SPOTS", "die_spot", "pawn_spot", "plan_scene", "position_scene", "rolls_scene"]
+def cell_words(cell: int) -> str:
+    """A cell as a player names it: its coordinate (``b4``)."""
+    return cell_name(cell)
+
+
+__all__ = ["COORDINATES", "HOLE_SPOTS", "ROUTE_COLOURS", "attempt_arrow", "board_pieces", "cell_words",
+           "collected_panel", "dice_panel", "focus_of", "move_path", "pawn_spot", "plan_scene", "position_scene",
+           "rolls_scene"]

@@ -7,10 +7,10 @@ from typing import Iterator
 
 from ...errors import PiecepackError
 from ...pieces import Suit
-from ...scene import Annotation, Arrow
-from .board import STEPS, cell_centre, step
+from ...scene import Annotation
+from .board import STEPS, step
 from .notation import parse_action
-from .picture import pawn_spot
+from .picture import attempt_arrow
 from .rules import CoinCollectorsState, PawnMove, Remove, legal_moves
 
 #: Kind of move -> what the rules say of it, in a player's words.
@@ -70,8 +70,7 @@ def attempt_marks(state: CoinCollectorsState, text: str) -> Iterator[Annotation]
         return
     target = step(state.pawns[action.suit - 1], action.direction)
     if target is not None:
-        x, y = cell_centre(target)
-        yield Arrow(pawn_spot(state, action.suit), (x + 0.5, y - 0.45), role="illegal")
+        yield attempt_arrow(state, action.suit, target)
 
 
 __all__ = ["KINDS", "attempt_marks", "illegal_candidates", "move_kind"]

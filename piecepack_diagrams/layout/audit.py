@@ -1,0 +1,294 @@
+"""The layout audit: what a rulebook designer would reject, measured on the laid-out page.
+
+For a laid-out drawing (and the caption and title its page sets) it reports:
+
+- ``small-text``: text printed below its minimum: labels and the ranks on pieces 7 pt,
+  captions 8.5 pt, titles 10 pt (:data:`MINIMUM_POINTS`);
+- ``overlap``: a label over another label, a piece's glyph or body, a mark or a route;
+- ``hidden``: a piece's rank covered by another piece that is not in its stack, or
+  crossed by a route or an arrow;
+- ``outside``: a label not wholly on the page;
+- ``empty-margin``: an empty band along one side of the drawing taking more than
+  :data:`EMPTY_SHARE` of its width or height.
+
+Everything is measured in printed inches and points, at the scale the drawing prints at.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from ..scene import Arrow, Bounds, Label, Marker, PathLine, PieceMark, Scene, ScenePiece, flattened
+from ..theme import DEFAULT, Theme
+from .compose import LaidOut
+from .labels import Box, label_box, overlap_area, polyline_segments, segment_hits_box
+
+#: Printed minimums, points.
+MINIMUM_POINTS = {"label": 7.0, "rank": 7.0, "caption": 8.5, "title": 10.0}
+#: An empty band along a side of a drawing may take at most this share of it.
+EMPTY_SHARE = 0.3
+#: Two pieces whose centres are this close (inches) are one stack: the upper one may hide the lower.
+_SAME_STACK = 0.35
+#: A rank counts as hidden when this share of its ink box is covered.
+_HIDDEN_SHARE = 0.12
+#: A label counts as overlapping when this share of its box is covered.
+_OVERLAP_SHARE = 0.04
+#: Kinds of piece with an opaque body that can hide what lies under it.
+_SOLID = frozenset({"coin", "die", "pawn", "bit", "saucer", "card", "matchstick", "pyramid"})
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One defect of one product: which ``product`` (a file name, or a page and cell), its
+    ``kind`` (see the module docstring) and what is wrong, in words."""
+
+    product: str
+    kind: str
+    message: str
+
+    def format(self) -> str:
+        """``PRODUCT: KIND: MESSAGE``, one line."""
+        return f"{self.product}: {self.kind}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Ink:
+    """Something printed: its kind (label, rank, symbol, body, marker, route), its box, its
+    printed size in points (text), its text, the centre of the piece it belongs to and its
+    place in the drawing order."""
+
+    kind: str
+    box: Box
+    points: float = 0.0
+    text: str = ""
+    centre: tuple[float, float] = (math.nan, math.nan)
+    order: int = 0
+
+
+def audit_laid_out(laid: LaidOut, *, product: str, theme: Theme = DEFAULT, caption_points: float | None = None,
+                   title_points: float | None = None) -> list[Finding]:
+    """The findings of one laid-out drawing, whose caption prints at ``caption_points`` and
+    title at ``title_points`` (None: it has none)."""
+    scene, scale = laid.scene, laid.scale
+    inks, routes = _inks(scene, theme, scale, laid.window)
+    found: list[Finding] = []
+
+    def add(kind: str, message: str) -> None:
+        found.append(Finding(product, kind, message))
+
+    _small_text(inks, add)
+    if caption_points is not None and scene.caption and caption_points < MINIMUM_POINTS["caption"]:
+        add("small-text", f"the caption prints at {caption_points:.1f} pt (at least {MINIMUM_POINTS['caption']:g})")
+    if title_points is not None and title_points < MINIMUM_POINTS["title"]:
+        add("small-text", f"the title prints at {title_points:.1f} pt (at least {MINIMUM_POINTS['title']:g})")
+    labels = [ink for ink in inks if ink.kind == "label"]
+    _label_overlaps(labels, inks, routes, add)
+    _hidden_ranks(inks, routes, add)
+    frame = scene.frame
+    if frame is not None:
+        for ink in labels:
+            x0, y0, x1, y1 = ink.box
+            if x0 < frame.x0 - 1e-6 or y0 < frame.y0 - 1e-6 or x1 > frame.x1 + 1e-6 or y1 > frame.y1 + 1e-6:
+                add("outside", f"the label '{ink.text}' is not wholly on the page")
+        _empty_margins(inks, routes, frame, add)
+    return found
+
+
+def _inks(scene: Scene, theme: Theme, scale: float,
+          window: Bounds) -> tuple[list[_Ink], list[tuple[float, float, float, float, float]]]:
+    """Everything the drawing prints that the audit looks at (of the board, what the window
+    shows: the rest lies under torn edges), and the routes' thick segments."""
+    inks: list[_Ink] = []
+    routes: list[tuple[float, float, float, float, float]] = []
+    to_pt = 72.0 * scale
+    order = 0
+    for p in scene.pieces:
+        order += 1
+        inks += [ink for ink in _piece_inks(p, theme, to_pt, order) if _meets(ink.box, window)]
+    for p in (a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)):
+        order += 1
+        inks += _piece_inks(p, theme, to_pt, order)
+    for a in flattened(scene.annotations):
+        if isinstance(a, Label):
+            inks.append(_Ink("label", label_box(a), a.size, a.text, order=order))
+        elif isinstance(a, Marker):
+            h = a.size / 2
+            inks.append(_Ink("marker", (a.x - h, a.y - h, a.x + h, a.y + h), order=order))
+            if a.text:
+                size = a.size * (0.62 if len(a.text) < 2 else 0.5)
+                inks.append(_Ink("mark-text", _text_ink(a.text, a.x, a.y, size), size * to_pt, a.text, order=order))
+        elif isinstance(a, PathLine) and a.role != "leader":
+            routes += polyline_segments(a.points, 1.0 / 72 / scale)
+        elif isinstance(a, Arrow):
+            routes += polyline_segments(a.points, 1.2 / 72 / scale)
+    return inks, routes
+
+
+def _piece_inks(p: ScenePiece, theme: Theme, to_pt: float, order: int) -> Iterator[_Ink]:
+    from ..render.extent import box_of
+    from ..render.primitives import piece_stamp
+    from ..render.shapes import Circle, Polygon, Symbol, Text
+
+    stamp = piece_stamp(p.piece, p.angle, theme)
+    centre = (p.x, p.y)
+    solid = p.piece.kind in _SOLID
+    body_done = False
+    for prim in stamp.primitives:
+        if isinstance(prim, Text):
+            yield _Ink("rank", _text_ink(prim.text, prim.x + p.x, prim.y + p.y, prim.size, prim.angle),
+                       prim.size * to_pt, prim.text, centre, order)
+        elif isinstance(prim, Symbol):
+            x0, y0, x1, y1 = box_of(prim)
+            yield _Ink("symbol", (x0 + p.x, y0 + p.y, x1 + p.x, y1 + p.y), centre=centre, order=order)
+        elif solid and not body_done and isinstance(prim, (Circle, Polygon)):
+            x0, y0, x1, y1 = stamp.box
+            body_done = True
+            yield _Ink("body", (x0 + p.x, y0 + p.y, x1 + p.x, y1 + p.y), centre=centre, order=order)
+
+
+def _text_ink(text: str, x: float, y: float, size: float, angle: float = 0.0) -> Box:
+    """The box of a text's ink (not its advance box), in table inches."""
+    x0, y0, x1, y1 = _outline_box(text)
+    if angle % 180:
+        # A turned text: the box of the turned box.
+        c, s = abs(math.cos(math.radians(angle))), abs(math.sin(math.radians(angle)))
+        w, h = (x1 - x0) / 2, (y1 - y0) / 2
+        w, h = w * c + h * s, w * s + h * c
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        x0, x1, y0, y1 = cx - w, cx + w, cy - h, cy + h
+    return x + x0 * size, y + y0 * size, x + x1 * size, y + y1 * size
+
+
+_OUTLINE_BOXES: dict[str, Box] = {}
+
+
+def _outline_box(text: str) -> Box:
+    box = _OUTLINE_BOXES.get(text)
+    if box is None:
+        from ..render.lettering import text_outline
+
+        xs, ys = [], []
+        for start, segments in text_outline(text, ""):
+            xs.append(start[0])
+            ys.append(start[1])
+            for segment in segments:
+                for px, py in segment:
+                    xs.append(px)
+                    ys.append(py)
+        box = (min(xs), min(ys), max(xs), max(ys)) if xs else (0.0, 0.0, 0.0, 0.0)
+        if len(_OUTLINE_BOXES) < 4096:
+            _OUTLINE_BOXES[text] = box
+    return box
+
+
+def _small_text(inks: Iterable[_Ink], add) -> None:  # noqa: ANN001 - the audit's own reporter
+    smallest: dict[str, tuple[float, int, str]] = {}
+    for ink in inks:
+        if ink.kind not in ("label", "rank", "mark-text"):
+            continue
+        minimum = MINIMUM_POINTS["label" if ink.kind != "rank" else "rank"]
+        if ink.points < minimum - 1e-6:
+            seen = smallest.get(ink.kind)
+            if seen is None:
+                smallest[ink.kind] = (ink.points, 1, ink.text)
+            else:
+                smallest[ink.kind] = (min(seen[0], ink.points), seen[1] + 1, seen[2] if seen[0] <= ink.points
+                                      else ink.text)
+    words = {"label": "label", "rank": "rank on a piece", "mark-text": "number on a mark"}
+    for kind, (points, count, text) in smallest.items():
+        minimum = MINIMUM_POINTS["label" if kind != "rank" else "rank"]
+        add("small-text", f"{count} {words[kind]}{'s' if count > 1 else ''} print below {minimum:g} pt "
+                          f"(smallest: '{text}' at {points:.1f} pt)")
+
+
+def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
+    for k, label in enumerate(labels):
+        area = _area(label.box)
+        if area <= 0:
+            continue
+        for other in inks:
+            if other is label or other.kind == "mark-text" and _is_inside(other.box, label.box):
+                continue
+            if other.kind == "label" and labels.index(other) < k:
+                continue  # each pair once
+            shared = overlap_area(label.box, other.box)
+            if shared > _OVERLAP_SHARE * min(area, _area(other.box) or area):
+                what = {"label": f"the label '{other.text}'", "rank": f"the rank '{other.text}' of a piece",
+                        "symbol": "a suit symbol", "body": "a piece", "marker": "a mark",
+                        "mark-text": f"the mark '{other.text}'"}[other.kind]
+                add("overlap", f"the label '{label.text}' overlaps {what}")
+        if any(segment_hits_box(segment, _shrunk(label.box)) for segment in routes):
+            add("overlap", f"a route or arrow runs through the label '{label.text}'")
+
+
+def _hidden_ranks(inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
+    bodies = [ink for ink in inks if ink.kind == "body"]
+    hidden: dict[str, int] = {}
+    crossed: dict[str, int] = {}
+    for rank in (ink for ink in inks if ink.kind == "rank"):
+        area = _area(rank.box)
+        if area <= 0:
+            continue
+        for body in bodies:
+            if body.order <= rank.order or math.dist(body.centre, rank.centre) < _SAME_STACK:
+                continue
+            if overlap_area(rank.box, body.box) > _HIDDEN_SHARE * area:
+                hidden[rank.text] = hidden.get(rank.text, 0) + 1
+                break
+        if any(segment_hits_box(segment, _shrunk(rank.box)) for segment in routes):
+            crossed[rank.text] = crossed.get(rank.text, 0) + 1
+    if hidden:
+        count = sum(hidden.values())
+        add("hidden", f"{count} rank{'s' if count > 1 else ''} of pieces ({', '.join(sorted(hidden))}) partly "
+                      "covered by other pieces")
+    if crossed:
+        count = sum(crossed.values())
+        add("hidden", f"{count} rank{'s' if count > 1 else ''} of pieces ({', '.join(sorted(crossed))}) crossed by "
+                      "a route or an arrow")
+
+
+def _empty_margins(inks: list[_Ink], routes, frame, add) -> None:  # noqa: ANN001
+    boxes = [ink.box for ink in inks]
+    boxes += [(min(s[0], s[2]), min(s[1], s[3]), max(s[0], s[2]), max(s[1], s[3])) for s in routes]
+    if not boxes:
+        return
+    x0 = min(b[0] for b in boxes)
+    y0 = min(b[1] for b in boxes)
+    x1 = max(b[2] for b in boxes)
+    y1 = max(b[3] for b in boxes)
+    w, h = frame.width, frame.height
+    for side, gap, whole in (("above", frame.y1 - y1, h), ("below", y0 - frame.y0, h),
+                             ("left of", x0 - frame.x0, w), ("right of", frame.x1 - x1, w)):
+        if whole > 0 and gap > EMPTY_SHARE * whole:
+            add("empty-margin", f"an empty band {side} the drawing takes {gap / whole:.0%} of it")
+
+
+def _meets(box: Box, window: Bounds) -> bool:
+    return box[0] < window.x1 and box[2] > window.x0 and box[1] < window.y1 and box[3] > window.y0
+
+
+def _area(box: Box) -> float:
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
+
+
+def _shrunk(box: Box, share: float = 0.15) -> Box:
+    dx, dy = (box[2] - box[0]) * share, (box[3] - box[1]) * share
+    return box[0] + dx, box[1] + dy, box[2] - dx, box[3] - dy
+
+
+def _is_inside(inner: Box, outer: Box) -> bool:
+    return inner[0] >= outer[0] and inner[1] >= outer[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def summarize(findings: list[Finding], products: int) -> str:
+    """One line: how many findings in how many products."""
+    if not findings:
+        return f"layout audit: no findings in {products} product{'s' if products != 1 else ''}"
+    bad = len({f.product for f in findings})
+    return (f"layout audit: {len(findings)} finding{'s' if len(findings) != 1 else ''} in {bad} of {products} "
+            f"product{'s' if products != 1 else ''}")
+
+
+__all__ = ["EMPTY_SHARE", "Finding", "MINIMUM_POINTS", "audit_laid_out", "summarize"]

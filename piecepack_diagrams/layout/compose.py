@@ -1,0 +1,289 @@
+"""Framing and composition: which part of the board a drawing shows, where its panels go,
+and the scale it prints at.
+
+:func:`lay_out` turns a scene into a *laid-out* scene: one whose ``frame`` is exactly the
+area to draw, whose labels carry their print scale and final places, with the torn edges
+of a cropped board and the panels beside it as ordinary annotations. Renderers draw it
+as it is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from ..scene import (Annotation, Bounds, Coordinates, Group, Label, Panel, PieceMark, Scene, ScenePiece, Tear,
+                     shifted)
+from ..theme import DEFAULT, Theme
+from .labels import place_labels
+
+#: How a scene is framed: ``"focus"`` crops to the scene's focus (when it has one) with
+#: torn edges where the board goes on; ``"whole"`` shows the whole board.
+FRAMINGS = ("focus", "whole")
+#: The largest drawing a standalone render makes without being asked: a letter page's
+#: text block (inches). Larger scenes are scaled down to fit it.
+PAGE_BLOCK = (7.5, 10.0)
+#: Space around the board (table inches) and between the board and its panels (paper inches).
+BOARD_MARGIN = 0.25
+PANEL_GAP = 0.2
+#: A panel's title, in points.
+PANEL_TITLE_SIZE = 8.0
+#: The torn edge: teeth this deep and this far apart, in paper inches.
+TEAR_DEPTH, TEAR_PITCH = 0.045, 0.14
+#: Content reaching this far (table inches) past the frame counts as cut off.
+_CUT = 0.02
+
+
+@dataclass(frozen=True, slots=True)
+class LaidOut:
+    """A scene ready to draw: ``scene`` (its ``frame`` the area to draw), the ``scale`` it
+    prints at (paper inches per table inch), and ``window``, the part of the board shown."""
+
+    scene: Scene
+    scale: float
+    window: Bounds
+
+    @property
+    def width(self) -> float:
+        """Printed width of the drawing (without its caption), inches."""
+        assert self.scene.frame is not None
+        return self.scene.frame.width * self.scale
+
+    @property
+    def height(self) -> float:
+        """Printed height of the drawing (without its caption), inches."""
+        assert self.scene.frame is not None
+        return self.scene.frame.height * self.scale
+
+    def __repr__(self) -> str:
+        return f"LaidOut(scene={self.scene!r}, scale={self.scale!r}, window={self.window!r})"
+
+
+def fit_scale(width: float, height: float, box: tuple[float, float], *, largest: float = 1.0) -> float:
+    """The largest scale, at most ``largest``, at which ``width`` x ``height`` table inches fit
+    ``box`` (paper inches)."""
+    if width <= 0 or height <= 0:
+        return largest
+    return max(1e-6, min(largest, box[0] / width, box[1] / height))
+
+
+def is_laid_out(scene: Scene) -> bool:
+    """True for a scene a layout has already placed (nothing left to decide)."""
+    return scene.frame is not None and not scene.panels and scene.focus is None and not any(
+        isinstance(a, Label) and a.place != "at" for a in scene.annotations)
+
+
+def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
+            box: tuple[float, float] | None = None, framing: str = "whole", largest: float = 1.0,
+            coordinates: bool = True) -> LaidOut:
+    """``scene`` framed, composed and labelled for printing.
+
+    The scale is ``scale`` if given; else the largest (at most ``largest``) at which the
+    drawing fits ``box`` (paper inches); else true size, or smaller when the drawing would
+    not fit a letter page's text block (:data:`PAGE_BLOCK`). With ``framing="focus"`` a
+    scene that has a ``focus`` is cropped to it (a figure about a move); ``"whole"`` shows
+    the whole board. A scene with a ``frame`` keeps that frame (plates keep one window size
+    per record). With ``coordinates`` the board's coordinates (if the scene has them) are
+    printed along the lower and left edges of the part shown. Raises nothing for a
+    well-formed scene.
+    """
+    content = _content(scene)
+    board = content.expanded(BOARD_MARGIN) if content is not None else Bounds(0.0, 0.0, 2.0, 2.0)
+    if scene.frame is not None:
+        window = scene.frame
+    elif framing == "focus" and scene.focus is not None:
+        f = scene.focus
+        window = Bounds(max(f.x0, board.x0), max(f.y0, board.y0), min(f.x1, board.x1), min(f.y1, board.y1))
+        if window.width <= 0 or window.height <= 0:
+            window = board
+    else:
+        window = board
+    # The scale depends on the panels' size, and the panels' titles on the scale: two rounds settle it.
+    target = box if box is not None else PAGE_BLOCK
+    # Panels that may go either side go where the drawing comes out largest.
+    sides = ("right", "below") if any(p.side == "auto" for p in scene.panels) else ("right",)
+    best: tuple[float, str] | None = None
+    for side in sides:
+        chosen = scale if scale is not None else 1.0
+        for _ in range(2 if scale is None else 1):
+            edge = _coordinate_band(scene, window, chosen, coordinates)
+            _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
+            if scale is None:
+                chosen = fit_scale(page.width, page.height, target, largest=largest if box is not None else 1.0)
+        # With the scale given, the arrangement that fits the target best.
+        merit = chosen if scale is None else -max(page.width * chosen / target[0], page.height * chosen / target[1])
+        if best is None or merit > best[0] + 1e-9:
+            best = (merit, side)
+    assert best is not None
+    side = best[1]
+    chosen = scale if scale is not None else 1.0
+    for _ in range(2 if scale is None else 1):
+        edge = _coordinate_band(scene, window, chosen, coordinates)
+        panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
+        if scale is None:
+            chosen = fit_scale(page.width, page.height, target, largest=largest if box is not None else 1.0)
+    edge = _coordinate_band(scene, window, chosen, coordinates)
+    panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
+    tears = _tears(window, content, page, chosen, theme) if content is not None else []
+    if coordinates and scene.coordinates is not None:
+        panels = _coordinate_labels(scene.coordinates, window, chosen) + panels
+    board_notes = [a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at")]
+    board_notes = [_at_scale(a, chosen) for a in board_notes]
+    movable = [replace(a, scale=chosen) for a in scene.annotations if isinstance(a, Label) and a.place != "at"]
+    fixed_before = tears + panels
+    labels, leaders = place_labels(movable, scene.pieces, board_notes + fixed_before, window, chosen, theme)
+    annotations = tuple(board_notes + fixed_before + leaders + labels)
+    page = _with_labels(page, labels)
+    laid = Scene(scene.pieces, annotations, caption=scene.caption, title=scene.title, frame=page)
+    return LaidOut(laid, chosen, window)
+
+
+def _content(scene: Scene) -> Bounds | None:
+    """How far the board's pieces and marks reach (labels placed by the layout aside)."""
+    fixed = tuple(a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at"))
+    if not scene.pieces and not fixed:
+        return None
+    return Scene(scene.pieces, fixed).bounds(margin=0.0)
+
+
+def _at_scale(a: Annotation, scale: float) -> Annotation:
+    """Labels (also inside groups) told the scale they print at."""
+    if isinstance(a, Label):
+        return replace(a, scale=scale) if a.scale != scale else a
+    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) for item in a.items):
+        return Group(tuple(_at_scale(item, scale) for item in a.items), a.role)
+    return a
+
+
+def _panel_bounds(panel: Panel, scale: float) -> Bounds:
+    inner = Scene(panel.pieces, tuple(_at_scale(a, scale) for a in panel.annotations)).bounds(margin=0.0)
+    if panel.title:
+        from ..render.lettering import text_width
+
+        # Room above for the title line, and across for all of it.
+        size = PANEL_TITLE_SIZE / 72 / scale
+        return Bounds(inner.x0, inner.y0, max(inner.x1, inner.x0 + text_width(panel.title, "") * size),
+                      inner.y1 + size * 1.6)
+    return inner
+
+
+#: Coordinates print at this size (points), this far (paper inches) outside the board's edge.
+COORDINATE_SIZE, COORDINATE_GAP = 7.5, 0.05
+
+
+def _coordinate_band(scene: Scene, window: Bounds, scale: float, coordinates: bool) -> Bounds:
+    """``window`` grown by the band its coordinates take along the lower and left edges."""
+    if not coordinates or scene.coordinates is None:
+        return window
+    band = (COORDINATE_GAP + COORDINATE_SIZE * 1.3 / 72) / scale
+    return Bounds(window.x0 - band * 1.2, window.y0 - band, window.x1, window.y1)
+
+
+def _coordinate_labels(coordinates: "Coordinates", window: Bounds, scale: float) -> list[Annotation]:
+    """The names of the files and ranks that the window shows, along its lower and left edges."""
+    size = COORDINATE_SIZE / 72 / scale
+    gap = COORDINATE_GAP / scale
+    out: list[Annotation] = []
+    for x, name in coordinates.files:
+        if window.x0 <= x <= window.x1:
+            out.append(Label(x, window.y0 - gap - size * 0.6, name, COORDINATE_SIZE, role="coordinate", scale=scale))
+    for y, name in coordinates.ranks:
+        if window.y0 <= y <= window.y1:
+            out.append(Label(window.x0 - gap - size * 0.45 * max(1, len(name)), y, name, COORDINATE_SIZE,
+                             role="coordinate", scale=scale))
+    return out
+
+
+def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scale: float,
+                   theme: Theme, auto: str = "right") -> tuple[list[Annotation], Bounds]:
+    """The panels' pieces and marks moved beside ``window`` (right: stacked downwards from its
+    top; below: side by side from its left, under ``edge``, the window and its coordinates),
+    and the page that holds them all. Panels whose side is ``"auto"`` go to ``auto``."""
+    gap = PANEL_GAP / scale
+    out: list[Annotation] = []
+    page = edge
+    right_y, below_x = window.y1, window.x0
+    below_y = edge.y0 - gap
+    for panel in panels:
+        b = _panel_bounds(panel, scale)
+        if (panel.side if panel.side != "auto" else auto) == "below":
+            dx, dy = below_x - b.x0, below_y - b.y1
+            below_x += b.width + gap
+        else:
+            dx, dy = window.x1 + gap - b.x0, right_y - b.y1
+            right_y -= b.height + gap
+        out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
+        out += [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
+        if panel.title:
+            size = PANEL_TITLE_SIZE / 72 / scale
+            out.append(Label(b.x0 + dx, b.y1 + dy - size * 0.7, panel.title, PANEL_TITLE_SIZE, role="panel-title",
+                             anchor="start", scale=scale))
+        placed = Bounds(b.x0 + dx, b.y0 + dy, b.x1 + dx, b.y1 + dy)
+        page = Bounds(min(page.x0, placed.x0), min(page.y0, placed.y0), max(page.x1, placed.x1),
+                      max(page.y1, placed.y1))
+    if panels:
+        page = page.expanded(0.5 * gap)
+    return out, page
+
+
+def _tears(window: Bounds, content: Bounds, page: Bounds, scale: float, theme: Theme) -> list[Annotation]:
+    """A torn edge on each side of ``window`` beyond which the board goes on: a zigzag line,
+    and a cover in the page's colour over what lies past it."""
+    depth, pitch = TEAR_DEPTH / scale, TEAR_PITCH / scale
+    far = max(content.width, content.height, page.width, page.height) + 4.0
+    out: list[Annotation] = []
+    x0, y0, x1, y1 = window.x0, window.y0, window.x1, window.y1
+    sides = (
+        ("right", content.x1 > x1 + _CUT, (x1, y0), (x1, y1), (-1.0, 0.0)),
+        ("left", content.x0 < x0 - _CUT, (x0, y1), (x0, y0), (1.0, 0.0)),
+        ("top", content.y1 > y1 + _CUT, (x1, y1), (x0, y1), (0.0, -1.0)),
+        ("bottom", content.y0 < y0 - _CUT, (x0, y0), (x1, y0), (0.0, 1.0)),
+    )
+    for _, is_cut, start, end, inward in sides:
+        if not is_cut:
+            continue
+        length = math.hypot(end[0] - start[0], end[1] - start[1])
+        teeth = max(2, round(length / pitch))
+        edge = []
+        for k in range(teeth * 2 + 1):
+            t = k / (teeth * 2)
+            d = depth if k % 2 else 0.0
+            edge.append((start[0] + (end[0] - start[0]) * t + inward[0] * d,
+                         start[1] + (end[1] - start[1]) * t + inward[1] * d))
+        out_x, out_y = -inward[0] * far, -inward[1] * far
+        # Past the corners too, so two cut sides leave no uncovered corner.
+        along = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
+        cover = (tuple(edge) + ((end[0] + along[0] * far + out_x, end[1] + along[1] * far + out_y),
+                                (start[0] - along[0] * far + out_x, start[1] - along[1] * far + out_y)))
+        out.append(Tear(cover, tuple(edge)))
+    return out
+
+
+def _with_labels(page: Bounds, labels: list[Label]) -> Bounds:
+    """``page`` grown to hold every label (a label is never cut off)."""
+    from .labels import label_box
+
+    for label in labels:
+        x0, y0, x1, y1 = label_box(label)
+        page = Bounds(min(page.x0, x0), min(page.y0, y0), max(page.x1, x1), max(page.y1, y1))
+    return page
+
+
+def drawn_pieces(scene: Scene, *, theme: Theme = DEFAULT) -> list[ScenePiece]:
+    """Every piece ``scene`` draws, where it lies at true size, panels included (the stacks,
+    dice and trays beside the board), in drawing order: what a position holds on the table."""
+    if not scene.panels:
+        return list(scene.pieces)
+    laid = lay_out(replace(scene, focus=None, frame=None, caption=""), theme=theme, scale=1.0, coordinates=False)
+    return list(laid.scene.pieces) + [a.piece for a in laid.scene.annotations if isinstance(a, PieceMark)]
+
+
+def as_laid_out(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float | None = None,
+                box: tuple[float, float] | None = None, framing: str = "whole") -> LaidOut:
+    """``scene`` laid out (see :func:`lay_out`), or as it is if it already is."""
+    if isinstance(scene, LaidOut):
+        return scene
+    return lay_out(scene, theme=theme, scale=scale, box=box, framing=framing)
+
+
+__all__ = ["FRAMINGS", "LaidOut", "PAGE_BLOCK", "as_laid_out", "drawn_pieces", "fit_scale", "is_laid_out", "lay_out"]
