@@ -27,14 +27,14 @@ Fonts are embedded in every PDF: one of the DejaVu fonts named in
 
 from __future__ import annotations
 
-import re
 import string
 import sys
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..errors import SetupError, SourceLocation
+from ..errors import SetupError
+from ..settings import read_settings, shown
 from ..theme import PDF_FONT_FILES, is_pdf_font
 
 #: Paper sizes in inches (width, height), portrait.
@@ -111,8 +111,8 @@ class Template:
         return pattern.format(title=title, page=page, pages=pages)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "description")
-        return f"Template({shown})"
+        text = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "description")
+        return f"Template({text})"
 
 
 def template_names() -> list[str]:
@@ -129,32 +129,18 @@ def load_template(spec: str | Path) -> Template:
     path = Path(spec)
     if not path.suffix:
         path = TEMPLATE_DIR / f"{spec}.yaml"
-    from ..notation.yamlsafe import read_settings_file
-
-    data = read_settings_file(path, what="template", unknown=f"unknown template '{spec}'; expected one of "
-                                                                f"{', '.join(template_names())} or a YAML file")
+    settings = read_settings(path, what="template", unknown=f"unknown template '{spec}'; expected one of "
+                                                              f"{', '.join(template_names())} or a YAML file")
     try:
-        return _from_mapping(path.stem, data)
+        return _from_mapping(path.stem, settings.values)
     except SetupError as exc:
-        raise exc.with_location(_field_location(path, exc.token)) from None
-
-
-def _field_location(path: Path, key: str | None) -> SourceLocation:
-    """Where the field ``key`` is set in the file (its first column), else the file's start."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        lines = []
-    for number, line in enumerate(lines, start=1):
-        if key and re.match(rf"{re.escape(key)}\s*:", line):
-            return SourceLocation(str(path), number, 1)
-    return SourceLocation(str(path), 1, 1)
+        raise settings.located(exc) from None
 
 
 def _number(data: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
     value = data.pop(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise SetupError(f"template field '{key}' must be a number from {low:g} to {high:g}, not {value!r}",
+        raise SetupError(f"template field '{key}' must be a number from {low:g} to {high:g}, not {shown(value)}",
                          token=key)
     return float(value)
 
@@ -162,14 +148,14 @@ def _number(data: dict[str, Any], key: str, default: float, low: float, high: fl
 def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
     value = data.pop(key, default)
     if not isinstance(value, bool):
-        raise SetupError(f"template field '{key}' is true or false, not {value!r}", token=key)
+        raise SetupError(f"template field '{key}' is true or false, not {shown(value)}", token=key)
     return value
 
 
 def _font(data: dict[str, Any], key: str, default: str) -> str:
     value = data.pop(key, default)
     if not isinstance(value, str) or not is_pdf_font(value):
-        raise SetupError(f"template field '{key}' names no font this package embeds: {value!r}", token=key,
+        raise SetupError(f"template field '{key}' names no font this package embeds: {shown(value)}", token=key,
                          expected=", ".join(PDF_FONT_FILES))
     return value
 
@@ -181,13 +167,13 @@ def _page_text(data: dict[str, Any], key: str, default: str) -> str:
     if value is True:
         return default
     if not isinstance(value, str) or len(value) > 200:
-        raise SetupError(f"template field '{key}' is a line of text, not {value!r}", token=key)
+        raise SetupError(f"template field '{key}' is a line of text, not {shown(value)}", token=key)
     try:
         names = {name for _, name, _, _ in string.Formatter().parse(value) if name is not None}
     except ValueError:
         names = {"{"}
     if not names <= set(PAGE_FIELDS):
-        raise SetupError(f"template field '{key}' may fill in only {{title}}, {{page}} and {{pages}}: {value!r}",
+        raise SetupError(f"template field '{key}' may fill in only {{title}}, {{page}} and {{pages}}: {shown(value)}",
                          token=key, expected="'{' doubled as '{{' for a brace")
     return value
 
@@ -195,7 +181,7 @@ def _page_text(data: dict[str, Any], key: str, default: str) -> str:
 def _text(data: dict[str, Any], key: str, default: str) -> str:
     value = data.pop(key, default)
     if not isinstance(value, str):
-        raise SetupError(f"template field '{key}' is text, not {value!r}", token=key)
+        raise SetupError(f"template field '{key}' is text, not {shown(value)}", token=key)
     return value
 
 
@@ -207,7 +193,7 @@ def _paper(data: dict[str, Any]) -> tuple[float, float]:
           and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in paper)):
         width, height = float(paper[0]), float(paper[1])
     else:
-        raise SetupError(f"unknown paper {paper!r}", token="paper",
+        raise SetupError(f"unknown paper {shown(paper)}", token="paper",
                          expected=f"{', '.join(PAPERS)} or [width, height] in inches")
     if not (2 <= width <= 60 and 2 <= height <= 60):
         raise SetupError("paper sides must be 2 to 60 inches", token="paper")
