@@ -126,3 +126,75 @@ def test_a_missing_lettering_font_and_an_unknown_base_are_refused_at_their_lines
     _refused_at(load_theme, path, 4)
     path.write_text("# a theme\nedge: '#000000'\nbase: [print]\n", encoding="utf-8")
     _refused_at(load_theme, path, 3)
+
+
+# --- templates: headers and footers fill in only their fields -------------------------------------
+
+_BAD_PAGE_TEXTS = ["{title:>2000000000}", "{page:0" + "9" * 150 + "}", "{title:%}", "{page:,}", "{title!r}",
+                   "{title!s:>3}", "{title:{page}}", "{page.real}", "{pages[0]}", "{0}", "{}", "{page:=5}",
+                   "{title:>100}", "{page:.3}", "{page:x}", "x {", "x }", "{title:\u0085>3}", "t\u2028{page}"]
+
+
+@pytest.mark.parametrize("key", ["header", "footer"])
+@pytest.mark.parametrize("text", _BAD_PAGE_TEXTS)
+def test_a_header_or_footer_with_a_field_outside_the_documented_ones_is_refused_at_its_line(tmp_path, capsys,
+                                                                                             key, text):
+    import yaml
+
+    path = tmp_path / "mine.yaml"
+    path.write_text(f"{PREAMBLE}{key}: {yaml.safe_dump(text).splitlines()[0]}\nfooter_size: 9\n", encoding="utf-8")
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))[key] == text
+    error = _refused_at(load_template, path, 3)
+    assert key in error.describe()
+    _cli_refuses(["plates", str(TABLUT), "--template", str(path), "-o", str(tmp_path / "p.pdf")], capsys, path, 3)
+
+
+def test_a_template_made_in_python_is_checked_too():
+    from piecepack_diagrams.sheets.template import Template
+
+    with pytest.raises(PiecepackError, match="header"):
+        Template("mine", header="{title:>2000000000}")
+    with pytest.raises(PiecepackError, match="footer"):
+        Template("mine", footer="{page:%}")
+
+
+@pytest.mark.parametrize("text", ["{title}", "{page:>3} of {pages}", "{page:0>3}", "{title:*^40}", "{page:05}",
+                                  "Page {page:<2}/{pages:2}", "{{braces}} {title:}"])
+def test_the_documented_fields_fill_in(tmp_path, text):
+    path = tmp_path / "mine.yaml"
+    path.write_text(f'{PREAMBLE}header: "{text}"\n', encoding="utf-8")
+    template = load_template(path)
+    assert template.page_text(template.header, title="T", page=7, pages=12) == text.format(title="T", page=7,
+                                                                                          pages=12)
+
+
+def test_any_header_the_reader_accepts_formats_at_once(tmp_path):
+    """A property: whatever header text the reader accepts is filled in quickly (a page
+    number, a count and any title) and comes out no longer than the fields' widths allow."""
+    import time
+
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from piecepack_diagrams.sheets.template import check_page_text
+
+    fields = st.sampled_from(["title", "page", "pages", "0", "", "page.x", "title[0]"])
+    specs = st.one_of(st.just(""), st.text(st.sampled_from("0123456789<>^=*%.,xds{}!: "), max_size=8))
+    pieces = st.lists(st.one_of(st.text(st.sampled_from("ab {}"), max_size=3),
+                                st.builds(lambda f, s: "{" + f + (":" + s if s else "") + "}", fields, specs)),
+                      max_size=5)
+
+    @given(pieces, st.text(max_size=300), st.integers(0, 10 ** 6))
+    def check(parts, title, page):
+        pattern = "".join(parts)
+        try:
+            check_page_text(pattern, "header")
+        except PiecepackError as error:
+            assert error.token == "header"
+            return
+        start = time.process_time()
+        text = pattern.format(title=title, page=page, pages=page)
+        assert time.process_time() - start < 0.5
+        assert len(text) <= len(pattern) + len(parts) * (99 + len(title) + 7)
+
+    check()

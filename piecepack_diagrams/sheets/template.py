@@ -14,7 +14,8 @@ field is optional; these are the defaults::
     caption_size: 10            # points, the caption under each cell
     caption_font: DejaVu Sans
     move_font: DejaVu Sans Bold # a caption's first line: a plate's move, a puzzle's number
-    header: "{title}"           # the top of each page; {title}, {page}, {pages}; "" for none
+    header: "{title}"           # the top of each page; {title}, {page}, {pages}; "" for none;
+                                # a field may have an alignment and a width: {page:>3}, {page:0>3}
     header_size: 12
     header_font: DejaVu Sans Bold
     footer: "{page} / {pages}"  # the bottom of each page, as header; "" for none
@@ -27,6 +28,7 @@ Fonts are embedded in every PDF: one of the DejaVu fonts named in
 
 from __future__ import annotations
 
+import re
 import string
 import sys
 from dataclasses import dataclass, field, fields
@@ -54,6 +56,11 @@ def _template_dir() -> Path:
 TEMPLATE_DIR = _template_dir()
 #: What a header or footer may fill in.
 PAGE_FIELDS = ("title", "page", "pages")
+#: A header's or footer's field may have a format spec of an optional fill and alignment and a
+#: width of at most 99 characters (``{page:>3}``, ``{page:0>3}``), and nothing else.
+PAGE_FIELD_SPEC = re.compile(r"(?:[^{}]?[<>^])?[0-9]{0,2}")
+#: The longest header or footer, in characters.
+PAGE_TEXT_LENGTH = 200
 #: Space kept for the footer line above the bottom margin, in inches.
 FOOTER_ROOM = 0.3
 
@@ -80,6 +87,11 @@ class Template:
     footer_size: float = 9.0
     answer_key: str = "answer-key"
     description: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        # Formatting a header can hang ('{title:>2000000000}'): a Template made in Python is checked too.
+        check_page_text(self.header, "header")
+        check_page_text(self.footer, "footer")
 
     def header_height(self) -> float:
         """Inches the header takes below the top margin (0 without one)."""
@@ -166,16 +178,31 @@ def _page_text(data: dict[str, Any], key: str, default: str) -> str:
         return ""
     if value is True:
         return default
-    if not isinstance(value, str) or len(value) > 200:
-        raise SetupError(f"template field '{key}' is a line of text, not {shown(value)}", token=key)
-    try:
-        names = {name for _, name, _, _ in string.Formatter().parse(value) if name is not None}
-    except ValueError:
-        names = {"{"}
-    if not names <= set(PAGE_FIELDS):
-        raise SetupError(f"template field '{key}' may fill in only {{title}}, {{page}} and {{pages}}: {shown(value)}",
-                         token=key, expected="'{' doubled as '{{' for a brace")
+    check_page_text(value, key)
     return value
+
+
+def check_page_text(pattern: Any, key: str) -> None:
+    """Refuse (:class:`SetupError`, token ``key``) a header or footer that is not a line of at
+    most :data:`PAGE_TEXT_LENGTH` characters filling in only :data:`PAGE_FIELDS`, each
+    either bare or with a format spec of :data:`PAGE_FIELD_SPEC` (an alignment and a width)."""
+    if not isinstance(pattern, str) or len(pattern) > PAGE_TEXT_LENGTH or not pattern.isprintable():
+        raise SetupError(f"template field '{key}' is a line of text of at most {PAGE_TEXT_LENGTH} characters, "
+                         f"not {shown(pattern)}", token=key)
+    try:
+        parts = list(string.Formatter().parse(pattern))
+    except ValueError:
+        raise SetupError(f"template field '{key}' has a '{{' or '}}' that opens or closes no field: "
+                         f"{shown(pattern)}", token=key, expected="'{' doubled as '{{' for a brace") from None
+    for _, name, spec, conversion in parts:
+        if name is None:
+            continue
+        field = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+        if name not in PAGE_FIELDS or conversion or not PAGE_FIELD_SPEC.fullmatch(spec or ""):
+            raise SetupError(f"template field '{key}' may fill in only {{title}}, {{page}} and {{pages}}, not "
+                             f"{shown(field)}", token=key,
+                             expected="a field bare or with an alignment and a width of at most 99, such as "
+                                      "{page:>3} or {page:0>3}")
 
 
 def _text(data: dict[str, Any], key: str, default: str) -> str:
@@ -241,4 +268,5 @@ def _from_mapping(name: str, data: dict[str, Any]) -> Template:
     return template
 
 
-__all__ = ["FOOTER_ROOM", "PAGE_FIELDS", "PAPERS", "TEMPLATE_DIR", "Template", "load_template", "template_names"]
+__all__ = ["FOOTER_ROOM", "PAGE_FIELDS", "PAGE_FIELD_SPEC", "PAGE_TEXT_LENGTH", "PAPERS", "TEMPLATE_DIR", "Template",
+           "check_page_text", "load_template", "template_names"]
