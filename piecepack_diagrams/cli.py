@@ -250,19 +250,19 @@ def _run(args: argparse.Namespace) -> int:
         fmt = _format_of(args)
         theme = load_theme(args.theme)
         if args.command == "render":
-            from .api import first_record, scene_of
+            from .api import first_record, render_position
             from .engine import replay
 
             result = replay(first_record(args.path, args.game))
             move: int | str = int(args.move) if args.move.lstrip("-").isdigit() else args.move
-            scene = scene_of(result, move, show_legal=args.legal)
+            data = render_position(result, move, fmt, theme=theme, show_legal=args.legal)
             default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
         else:
             from .api import setup_scene
 
-            scene = setup_scene(args.game, seed=args.seed)
+            data = render(setup_scene(args.game, seed=args.seed), fmt, theme=theme)
             default = Path("output") / f"{args.game}-setup.{fmt}"
-        _emit(render(scene, fmt, theme=theme), fmt, args.output, default)
+        _emit(data, fmt, args.output, default)
         return 0
     if args.command == "plates":
         return _plates(args)

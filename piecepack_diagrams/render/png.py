@@ -24,6 +24,7 @@ from .geometry import POINTS_PER_INCH, PageGeometry  # noqa: E402
 from .glyphs import suit_contours  # noqa: E402
 from .lettering import text_outline  # noqa: E402
 from .primitives import scene_stamps  # noqa: E402
+from .raster import png_dpi  # noqa: E402
 from .shapes import Contour  # noqa: E402
 
 #: Pixels per inch of PNG output unless asked otherwise.
@@ -68,8 +69,13 @@ class _PathBuilder:
         return MplPath(self.vertices, self.codes)
 
 
-def render_png(scene: Scene, *, theme: Theme = DEFAULT, dpi: int = DEFAULT_DPI) -> bytes:
-    """The scene as a PNG image at ``dpi`` pixels per inch (deterministic bytes)."""
+def render_png(scene: Scene, *, theme: Theme = DEFAULT, dpi: float = DEFAULT_DPI) -> bytes:
+    """The scene as a PNG image at ``dpi`` pixels per inch, or fewer when that many pixels
+    would pass the bounds of :mod:`.raster` (deterministic bytes).
+
+    Raises :class:`~piecepack_diagrams.errors.OutputError` for a drawing too large to rasterize.
+    """
+    dpi = png_dpi(scene, theme=theme, dpi=dpi)
     geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size)
     b = geo.bounds
     fig = Figure(figsize=(geo.width, geo.height), dpi=dpi)
