@@ -28,6 +28,7 @@ from .geometry import POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
 from .primitives import scene_stamps
+from .reproducible import reproducible_pdf
 from .shapes import BASELINE_DROP, Contour
 
 #: Drawing units per point inside :func:`draw_scene`.
@@ -37,6 +38,7 @@ _PER_INCH = POINTS_PER_INCH * UNITS_PER_POINT
 _KAPPA = 4 * (math.sqrt(2) - 1) / 3
 
 
+@reproducible_pdf
 def render_pdf(scene: Scene, *, theme: Theme = DEFAULT, title: str = "") -> bytes:
     """The scene as a one-page PDF, one inch on the table to one inch on paper."""
     geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size)

@@ -17,11 +17,13 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from ..errors import OutputError  # noqa: E402
 from .raster import fitted_dpi  # noqa: E402
+from .reproducible import reproducible_png  # noqa: E402
 
 #: The most values a chart labels one by one on its x axis; a wider range gets fewer labels.
 MAX_TICKS = 100
 
 
+@reproducible_png
 def bar_chart_png(counts: dict[int, int], *, title: str, xlabel: str, ylabel: str, note: str = "",
                   dpi: float = 100) -> bytes:
     """A bar chart of ``counts`` (value -> how many), with an optional note under the title."""
@@ -35,6 +37,7 @@ def bar_chart_png(counts: dict[int, int], *, title: str, xlabel: str, ylabel: st
     return _png(fig, ax)
 
 
+@reproducible_png
 def grouped_bars_png(series: dict[str, dict[int, int]], *, title: str, xlabel: str, ylabel: str,
                      dpi: float = 100) -> bytes:
     """Bar charts of several distributions side by side (one colour each), on one axis."""
@@ -53,6 +56,7 @@ def grouped_bars_png(series: dict[str, dict[int, int]], *, title: str, xlabel: s
     return _png(fig, ax)
 
 
+@reproducible_png
 def proportions_png(rows: list[tuple[str, float, float, float]], *, title: str, xlabel: str,
                     dpi: float = 100) -> bytes:
     """Horizontal bars of proportions ``(label, value, low, high)`` with their intervals as whiskers."""

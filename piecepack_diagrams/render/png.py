@@ -25,6 +25,7 @@ from .glyphs import suit_contours  # noqa: E402
 from .lettering import text_outline  # noqa: E402
 from .primitives import scene_stamps  # noqa: E402
 from .raster import png_dpi  # noqa: E402
+from .reproducible import reproducible_png  # noqa: E402
 from .shapes import Contour  # noqa: E402
 
 #: Pixels per inch of PNG output unless asked otherwise.
@@ -69,6 +70,7 @@ class _PathBuilder:
         return MplPath(self.vertices, self.codes)
 
 
+@reproducible_png
 def render_png(scene: Scene, *, theme: Theme = DEFAULT, dpi: float = DEFAULT_DPI) -> bytes:
     """The scene as a PNG image at ``dpi`` pixels per inch, or fewer when that many pixels
     would pass the bounds of :mod:`.raster` (deterministic bytes).

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render.fonts import pdf_font
 from ..render.geometry import POINTS_PER_INCH, PageGeometry
 from ..render.pdf import draw_scene, pdf_colour, share_forms
+from ..render.reproducible import reproducible_pdf
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .template import Template
@@ -70,6 +71,7 @@ def render_pages(pages: list[Page], template: Template, *, theme: Theme = DEFAUL
     return render_book([(pages, template)], theme=theme, metadata=metadata)
 
 
+@reproducible_pdf
 def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = DEFAULT,
                 metadata: Metadata | None = None) -> bytes:
     """Sections of pages, each laid out by its own template, as one PDF numbered throughout.
