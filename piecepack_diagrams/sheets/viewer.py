@@ -190,7 +190,11 @@ def _errors_by_position(result: Replay) -> dict[int, list[PiecepackError]]:
 
 
 def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> str:
-    """The page for ``result`` (a replay, strict or not: errors are shown at their moves)."""
+    """The page for ``result`` (a replay, strict or not: errors are shown at their moves).
+
+    Raises :class:`~piecepack_diagrams.errors.LimitError` for a record with more positions
+    than may be drawn (see :func:`~.plates.check_drawn`).
+    """
     esc = html.escape
     title = title or plates_title(result)
     key, scenes = plate_scenes(result)
