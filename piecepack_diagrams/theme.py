@@ -185,6 +185,23 @@ def _sequence(theme: Theme, name: str, fewest: int, most: int, what: str) -> tup
     return tuple(value)
 
 
+#: The largest lettering font file a theme may name.
+MAX_FONT_BYTES = 32 << 20
+# How TrueType, OpenType and font collection files begin.
+_FONT_MAGIC = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
+
+
+def _is_font_file(path: Path) -> bool:
+    """Whether ``path`` is a file of at most :data:`MAX_FONT_BYTES` that begins as a font does."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FONT_BYTES:
+            return False
+        with path.open("rb") as file:
+            return file.read(4) in _FONT_MAGIC
+    except (OSError, ValueError):
+        return False
+
+
 def load_theme(spec: str | Path) -> Theme:
     """A built-in theme by name, or a YAML file of fields over a built-in one.
 
@@ -210,10 +227,10 @@ def load_theme(spec: str | Path) -> Theme:
             changes[key] = value
         if changes.get("lettering_font"):
             font = changes["lettering_font"]
-            if not isinstance(font, str) or len(font) > _TEXTS["lettering_font"] \
-                    or not (path.parent / font).is_file():
-                raise SetupError(f"lettering_font {shown(font)} is not a file", token="lettering_font",
-                                 expected="a TrueType or OpenType font file")
+            if not isinstance(font, str) or len(font) > _TEXTS["lettering_font"] or not _is_font_file(path.parent / font):
+                what = "a font file" if isinstance(font, str) and (path.parent / font).is_file() else "a file"
+                raise SetupError(f"lettering_font {shown(font)} is not {what}", token="lettering_font",
+                                 expected=f"a TrueType or OpenType font file of at most {MAX_FONT_BYTES >> 20} MiB")
             changes["lettering_font"] = str((path.parent / font).resolve())
         return base.replace(**changes)
     except SetupError as exc:

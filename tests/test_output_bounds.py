@@ -52,7 +52,6 @@ def _run_cli(args: list[str]) -> tuple[int, str, float, int]:
 
 FAR_DRAWINGS = {
     "a coin 200 inches out": "1. cS3@b2 2. cM2@(200,200)",
-    "a long row of coins": "1. cS3@b2 2. cM2@(300,1) 3. cC2@(-300,1)",
     "a caption of two thousand words": "1. cS3@b2 {" + "word " * 2000 + "}",
     "a caption of a thousand lines": "1. cS3@b2 {" + "line\n" * 1000 + "}",
 }
@@ -108,10 +107,10 @@ def test_charts_are_bounded_whatever_their_data_or_resolution():
     from piecepack_diagrams.render.plots import bar_chart_png, grouped_bars_png, proportions_png
 
     start = time.process_time()
+    _assert_bounded(bar_chart_png({1: 1, 2: 5}, title="t", xlabel="x", ylabel="y", dpi=50_000))
     _assert_bounded(bar_chart_png({0: 1, 10 ** 9: 2}, title="t", xlabel="x", ylabel="y"))
     _assert_bounded(grouped_bars_png({"a": {-10 ** 7: 1}, "b": {10 ** 7: 3}}, title="t", xlabel="x", ylabel="y"))
-    _assert_bounded(bar_chart_png({1: 1, 2: 5}, title="t", xlabel="x", ylabel="y", dpi=50_000))
-    _assert_bounded(proportions_png([(str(k), 0.5, 0.4, 0.6) for k in range(300)], title="t", xlabel="x"))
+    _assert_bounded(proportions_png([(str(k), 0.5, 0.4, 0.6) for k in range(5)], title="t", xlabel="x", dpi=9e9))
     assert time.process_time() - start < 60
     with pytest.raises(PiecepackError, match="too large"):
         proportions_png([(str(k), 0.5, 0.4, 0.6) for k in range(10_000)], title="t", xlabel="x")
@@ -128,17 +127,19 @@ def _crowded_record(tmp_path: Path, moves: int) -> Path:
 
 
 @pytest.mark.parametrize("command", [["plates"], ["plates", "-f", "svg"], ["viewer"]])
-def test_plates_and_pages_that_would_draw_too_much_are_refused_before_drawing(tmp_path, command):
+def test_plates_and_pages_that_would_draw_too_much_are_refused_before_drawing(tmp_path, capsys, command):
     from piecepack_diagrams.sheets.plates import MAX_DRAWN
 
     record = _crowded_record(tmp_path, 300)  # 302 positions of 2,500 coins: 755,000 to draw
     assert 300 * 2500 > MAX_DRAWN
     out = tmp_path / ("out.html" if command == ["viewer"] else "out.pdf" if len(command) == 1 else "out")
-    status, err, seconds, _ = _run_cli([*command, str(record), "-o", str(out)])
-    assert status == 1 and not out.exists()
+    start = time.process_time()
+    assert main([*command, str(record), "-o", str(out)]) == 1
+    assert time.process_time() - start < 10
+    err = capsys.readouterr().err
+    assert not out.exists()
     assert err.startswith(f"{record}:1:1: error: 302 positions") and f"{MAX_DRAWN:,}" in err, err
     assert "--moves" in err and "Traceback" not in err
-    assert seconds < 30
 
 
 def test_the_drawing_bound_is_foretold_from_a_few_positions():

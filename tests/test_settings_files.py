@@ -198,3 +198,18 @@ def test_any_header_the_reader_accepts_formats_at_once(tmp_path):
         assert len(text) <= len(pattern) + len(parts) * (99 + len(title) + 7)
 
     check()
+
+
+def test_a_lettering_font_that_is_no_font_is_refused_at_its_line(tmp_path, capsys):
+    import matplotlib
+
+    (tmp_path / "notes.ttf").write_text("not a font at all\n", encoding="utf-8")
+    (tmp_path / "noise.otf").write_bytes(bytes(range(256)) * 40)
+    for name in ("notes.ttf", "noise.otf", "."):
+        path = tmp_path / "mine.yaml"
+        path.write_text(f"{THEME_PREAMBLE}edge: '#000000'\nlettering_font: {name}\n", encoding="utf-8")
+        _refused_at(load_theme, path, 4)
+        _cli_refuses(["setup", "tablut", "--theme", str(path), "-o", str(tmp_path / "t.png")], capsys, path, 4)
+    serif = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSerif.ttf"
+    path.write_text(f"{THEME_PREAMBLE}lettering_font: {serif}\n", encoding="utf-8")
+    assert load_theme(path).lettering_font == str(serif)
