@@ -227,7 +227,8 @@ def load_theme(spec: str | Path) -> Theme:
             changes[key] = value
         if changes.get("lettering_font"):
             font = changes["lettering_font"]
-            if not isinstance(font, str) or len(font) > _TEXTS["lettering_font"] or not _is_font_file(path.parent / font):
+            if not (isinstance(font, str) and len(font) <= _TEXTS["lettering_font"]
+                    and _is_font_file(path.parent / font)):
                 what = "a font file" if isinstance(font, str) and (path.parent / font).is_file() else "a file"
                 raise SetupError(f"lettering_font {shown(font)} is not {what}", token="lettering_font",
                                  expected=f"a TrueType or OpenType font file of at most {MAX_FONT_BYTES >> 20} MiB")
