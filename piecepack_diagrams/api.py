@@ -58,13 +58,21 @@ def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", 
 
 
 def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> SourceLocation | None:
-    """Where the move is written after which ``piece`` lay where it lies at ``move`` (the
-    position of ``move`` itself when it is no piece of it)."""
+    """Where a move is written that put ``piece`` where it lies at ``move`` (found by halving,
+    so a long record costs a few scenes): a position that shows it right after one that does
+    not. The position of ``move`` itself when it is no piece of it."""
     position = result.position(move)
     index = next(k for k, p in enumerate(result.positions) if p is position)
-    if piece is not None and piece in scene_of(result, index, caption=False).pieces:
-        while index > 0 and piece in scene_of(result, index - 1, caption=False).pieces:
-            index -= 1
+
+    def shows(k: int) -> bool:
+        return piece is not None and piece in scene_of(result, k, caption=False).pieces
+
+    if shows(index):
+        absent, present = -1, index
+        while present - absent > 1:
+            middle = (absent + present) // 2
+            absent, present = (absent, middle) if shows(middle) else (middle, present)
+        index = present
     return result.positions[index].location or result.record.location
 
 
