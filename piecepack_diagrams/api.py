@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .engine import Replay, find_game, replay
-from .errors import PiecepackError, SetupError
+from .errors import OutputError, PiecepackError, SetupError, SourceLocation
 from .games.generic import GAME as GENERIC
 from .games.generic import normalize_name, setup_names
 from .games.generic.setups import DEFAULT_SEED
 from .notation import Record, iter_records
-from .scene import Scene
+from .scene import Scene, ScenePiece
+from .theme import DEFAULT, Theme
 
 
 def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
@@ -34,6 +35,45 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, 
         if position.comment:
             text += f"  {{{position.comment}}}"
     return result.game.scene(position.state, caption=text, show_legal=show_legal, key=key)
+
+
+def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", *, theme: Theme = DEFAULT,
+                    show_legal: bool = False) -> bytes:
+    """The position after ``move`` (as :func:`scene_of` takes it) drawn in ``fmt``.
+
+    Raises :class:`~piecepack_diagrams.errors.OutputError` for a PNG too large to draw, placed
+    at the move that put the piece far from the others where it lies.
+    """
+    from .render import render
+    from .render.png import DEFAULT_DPI
+    from .render.raster import far_piece, png_dpi
+
+    scene = scene_of(result, move, show_legal=show_legal)
+    if fmt == "png":
+        try:
+            png_dpi(scene, theme=theme, dpi=DEFAULT_DPI)
+        except OutputError as exc:
+            raise exc.with_location(_placed_at(result, move, far_piece(scene))) from None
+    return render(scene, fmt, theme=theme)
+
+
+def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> SourceLocation | None:
+    """Where a move is written that put ``piece`` where it lies at ``move`` (found by halving,
+    so a long record costs a few scenes): a position that shows it right after one that does
+    not. The position of ``move`` itself when it is no piece of it."""
+    position = result.position(move)
+    index = next(k for k, p in enumerate(result.positions) if p is position)
+
+    def shows(k: int) -> bool:
+        return piece is not None and piece in scene_of(result, k, caption=False).pieces
+
+    if shows(index):
+        absent, present = -1, index
+        while present - absent > 1:
+            middle = (absent + present) // 2
+            absent, present = (absent, middle) if shows(middle) else (middle, present)
+        index = present
+    return result.positions[index].location or result.record.location
 
 
 def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Scene:

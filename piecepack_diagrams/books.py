@@ -6,9 +6,10 @@ Glue between the games (which make puzzles and their pictures) and the sheets
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, TextIO
 
 from .engine import find_game
+from .engine.puzzles import TIME_LIMIT, check_time_limit
 from .errors import SetupError
 from .games.coin_collectors import GAME as COIN_COLLECTORS
 from .games.lab_rats import GAME as LAB_RATS
@@ -18,15 +19,21 @@ from .theme import DEFAULT, Theme
 
 #: What a game's part of a book is: its title, the puzzle cells and the answer-key cells.
 Parts = tuple[str, list[Cell], list[Cell]]
+#: The bounds of dealing handed on to a game's generator: ``time_limit`` and ``progress``.
+Bounds = dict[str, Any]
+
 
 def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
-                template: str = "puzzle-sheet", key_template: str | None = None, theme: Theme = DEFAULT) -> bytes:
+                template: str = "puzzle-sheet", key_template: str | None = None, theme: Theme = DEFAULT,
+                time_limit: float = TIME_LIMIT, progress: TextIO | None = None) -> bytes:
     """A PDF of ``count`` puzzles of ``game`` (Lab Rats, Coin Collectors or Landlocked) dealt
     from ``seed``, with an answer key at the back, laid out by ``key_template`` (default: the
-    one the puzzles' template names as its ``answer_key``).
+    one the puzzles' template names as its ``answer_key``). Dealing takes at most
+    ``time_limit`` seconds (see :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`),
+    with a progress bar on ``progress``.
 
-    Raises :class:`SetupError` for a game without puzzles, a bad count or difficulty,
-    or a bad template.
+    Raises :class:`SetupError` for a game without puzzles, a bad count, difficulty or time
+    limit, a bad template, or too few puzzles found within the bounds.
     """
     makers = {LAB_RATS: _lab_rats, COIN_COLLECTORS: _coin_collectors, LANDLOCKED: _landlocked}
     make = makers.get(find_game(game))
@@ -34,9 +41,10 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
         raise SetupError(f"no puzzles for '{game}'", token=game, expected="lab-rats, coin-collectors or landlocked")
     if not 1 <= count <= 500:
         raise SetupError(f"--count {count} is out of range", token=str(count), expected="1 to 500")
+    check_time_limit(time_limit)
     front = load_template(template)
     back = load_template(key_template or front.answer_key)
-    title, cells, keys = make(count, seed, difficulty)
+    title, cells, keys = make(count, seed, difficulty, {"time_limit": time_limit, "progress": progress})
     rated = f" rated {difficulty}" if difficulty else ""
     meta = Metadata(title, subject=f"{count} {title.lower()}{rated}, dealt from seed {seed}, each proven solvable; "
                                    "the answer key is at the back")
@@ -45,26 +53,17 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
                         (paginate(f"{title}: answer key", keys, back), back)], theme=theme, metadata=meta)
 
 
-def _generated(generate: Callable[..., list], count: int, seed: int, difficulty: str | None) -> list:
-    """``generate(count, seed=, difficulty=)``, its errors (an unknown difficulty, too few
-    puzzles of it) as :class:`SetupError`."""
-    try:
-        return generate(count, seed=seed, difficulty=difficulty)
-    except ValueError as exc:
-        raise SetupError(str(exc), token=difficulty or str(count)) from None
-
-
 _LAB_RATS_RULES = ("Lead the rat (the pawn on the first tile) out across the edge between the two exit "
                    "pawns, by the advanced rules: move it like a rook by the value of a stack's top coin "
                    "(null: any number of squares), leaving the coin on the square it left, or discard a top "
                    "coin. Every puzzle can be solved.")
 
 
-def _lab_rats(count: int, seed: int, difficulty: str | None) -> Parts:
+def _lab_rats(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> Parts:
     from .games.lab_rats.picture import puzzle_scene, solution_scene, stacks_scene
     from .games.lab_rats.puzzles import generate_puzzles, route
 
-    puzzles = _generated(generate_puzzles, count, seed, difficulty)
+    puzzles = generate_puzzles(count, seed=seed, difficulty=difficulty, **bounds)
     cells = [Cell(puzzle_scene(p.state), legend=stacks_scene(p.state),
                   caption=f"Puzzle {p.number} ({p.difficulty}: the best escape uses {p.solution.coins} coins)\n"
                           + _LAB_RATS_RULES) for p in puzzles]
@@ -82,13 +81,13 @@ _COIN_COLLECTORS_RULES = ("Collect all 24 coins. Each turn one pawn moves one ti
                           "given below (Suns, Moons above; Crowns, Arms below). Every puzzle can be solved.")
 
 
-def _coin_collectors(count: int, seed: int, difficulty: str | None) -> Parts:
+def _coin_collectors(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> Parts:
     from .games.coin_collectors.game import start_state
     from .games.coin_collectors.picture import plan_scene, position_scene, rolls_scene
     from .games.coin_collectors.puzzles import generate_deal_puzzles
 
     cells, keys = [], []
-    for p in _generated(generate_deal_puzzles, count, seed, difficulty):
+    for p in generate_deal_puzzles(count, seed=seed, difficulty=difficulty, **bounds):
         state = start_state(p.deal, p.rolls[0])
         cells.append(Cell(position_scene(state), legend=rolls_scene(p.rolls), legend_share=0.42,
                           caption=f"Puzzle {p.number} ({p.difficulty}; forgiveness {p.forgiveness:.2f})\n"
@@ -106,11 +105,11 @@ _LANDLOCKED_RULES = ("Walk from the empty space to the null, ace .. 5 of the out
                      "Each pass over a grid tile marks it; a tile takes four. Every puzzle can be solved.")
 
 
-def _landlocked(count: int, seed: int, difficulty: str | None) -> Parts:
+def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> Parts:
     from .games.landlocked.picture import position_scene, route_scene
     from .games.landlocked.puzzles import generate_puzzles
 
-    puzzles = _generated(generate_puzzles, count, seed, difficulty)
+    puzzles = generate_puzzles(count, seed=seed, difficulty=difficulty, **bounds)
     cells = [Cell(position_scene(p.state),
                   caption=f"Puzzle {p.number} ({p.difficulty}: the best route marks {p.route.passes} passes)\n"
                           + _LANDLOCKED_RULES) for p in puzzles]

@@ -142,6 +142,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=10, help="how many puzzles (default 10)")
     p.add_argument("--seed", type=int, default=1, help="deals the puzzles (default 1)")
     p.add_argument("--difficulty", choices=("easy", "medium", "hard"), default=None, help="only puzzles rated so")
+    p.add_argument("--time-limit", type=float, default=300.0, metavar="SECONDS",
+                   help="give up dealing after this long, or as soon as the rate of finds says it would (300; "
+                        "at most 3600)")
     p.add_argument("--template", default="puzzle-sheet", help="page layout of the puzzles (templates/)")
     p.add_argument("--key-template", default=None,
                    help="page layout of the answer key (default: the one the puzzles' template names)")
@@ -295,19 +298,19 @@ def _run(args: argparse.Namespace) -> int:
         fmt = _format_of(args)
         theme = load_theme(args.theme)
         if args.command == "render":
-            from .api import first_record, scene_of
+            from .api import first_record, render_position
             from .engine import replay
 
             result = replay(first_record(args.path, args.game))
             move: int | str = int(args.move) if args.move.lstrip("-").isdigit() else args.move
-            scene = scene_of(result, move, show_legal=args.legal)
+            data = render_position(result, move, fmt, theme=theme, show_legal=args.legal)
             default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
         else:
             from .api import setup_scene
 
-            scene = setup_scene(args.game, seed=args.seed)
+            data = render(setup_scene(args.game, seed=args.seed), fmt, theme=theme)
             default = Path("output") / f"{args.game}-setup.{fmt}"
-        _emit(render(scene, fmt, theme=theme), fmt, args.output, default)
+        _emit(data, fmt, args.output, default)
         return 0
     if args.command == "plates":
         return _plates(args)
@@ -347,7 +350,8 @@ def _run(args: argparse.Namespace) -> int:
             raise OutputError(f"puzzle books are PDF files, not '{args.output}'", token=args.output,
                               expected="a name ending .pdf")
         book = puzzle_book(args.game, count=args.count, seed=args.seed, difficulty=args.difficulty,
-                           template=args.template, key_template=args.key_template, theme=load_theme(args.theme))
+                           template=args.template, key_template=args.key_template, theme=load_theme(args.theme),
+                           time_limit=args.time_limit, progress=sys.stderr)
         _emit(book, "pdf", args.output, Path("output") / f"{args.game}-puzzles.pdf")
         return 0
     if args.command == "stats" and args.game.replace("-", " ").lower() == "coin collectors":

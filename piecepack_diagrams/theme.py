@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 
-from .errors import SetupError, SourceLocation
+from .errors import SetupError
+from .settings import read_settings, shown
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|none")
 
@@ -73,8 +74,15 @@ class Theme:
         return self.rank_symbols[rank - 1] if 1 <= rank <= len(self.rank_symbols) else str(rank - 1)
 
     def replace(self, **changes: Any) -> "Theme":
-        """A copy with some fields changed (validated)."""
-        return _validated(dataclasses.replace(self, **changes))
+        """A copy with some fields changed (lists become tuples). Raises :class:`SetupError`,
+        its token the field's name, for a value of the wrong type or out of range."""
+        try:
+            changed = dataclasses.replace(self, **{k: tuple(v) if isinstance(v, list) else v
+                                                   for k, v in changes.items()})
+        except TypeError:
+            raise SetupError(f"a theme has no field among {', '.join(sorted(changes))}",
+                             expected=", ".join(f.name for f in dataclasses.fields(Theme))) from None
+        return _validated(changed)
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
@@ -116,65 +124,123 @@ def is_pdf_font(name: str) -> bool:
     return name in PDF_FONT_FILES
 
 
+#: The fields that hold one colour, and the lists of colours with how many they hold.
+_COLOUR_FIELDS = ("page_background", "piece_background", "tile_back_background", "tile_back_lines", "edge",
+                  "die_text", "annotation", "highlight", "highlight_edge", "shade", "grid_lines", "maze_wall",
+                  "maze_passage")
+_COLOUR_LISTS = {"suit_colours": (4, 4), "bit_colours": (1, 16)}
+#: Number fields: lowest, highest, unit. A caption is set at ``caption_size`` inches, so its
+#: bound also bounds how large a captioned drawing grows.
+_NUMBERS = {"line_width": (0.01, 20.0, "points"), "highlight_opacity": (0.0, 1.0, ""),
+            "caption_size": (0.04, 0.5, "inches")}
+#: Lists of symbols: how many, and how many characters each may have.
+_SYMBOL_LISTS = {"rank_symbols": (6, 3), "text_suit_glyphs": (4, 1)}
+#: Text fields and their longest value (a font file's path, a CSS font list, a name).
+_TEXTS = {"name": 60, "font_family": 200, "pdf_font": 60, "lettering_font": 4096}
+_FONT_NAME = re.compile(r"[A-Za-z0-9 ,_-]+")
+
+
 def _validated(theme: Theme) -> Theme:
-    colours = [theme.page_background, theme.piece_background, theme.tile_back_background, theme.shade, theme.grid_lines,
-               theme.tile_back_lines, theme.edge, theme.die_text, theme.annotation, theme.highlight, theme.highlight_edge,
-               theme.maze_wall, theme.maze_passage,
-               *theme.suit_colours, *theme.bit_colours]
-    for colour in colours:
-        if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
-            raise SetupError(f"'{colour}' is not a colour", token=str(colour), expected="#RRGGBB or none")
-    if len(theme.suit_colours) != 4 or len(theme.text_suit_glyphs) != 4:
-        raise SetupError("a theme needs exactly four suit colours and four suit glyphs")
-    if len(theme.rank_symbols) != 6:
-        raise SetupError("a theme needs six rank symbols (null, ace, 2, 3, 4, 5)")
-    if not 0 < theme.line_width < 20:
-        raise SetupError(f"line_width {theme.line_width} is out of range", expected="0 to 20 points")
-    if any(not re.fullmatch(r"[A-Za-z0-9 ,_-]+", part) for part in (theme.font_family, theme.pdf_font)):
-        raise SetupError("font names may hold only letters, digits, spaces, commas, '_' and '-'")
+    """``theme`` if every field has its type and lies in its range; else a :class:`SetupError`
+    whose token is the field's name."""
+    for name, longest in _TEXTS.items():
+        value = getattr(theme, name)
+        if not isinstance(value, str) or len(value) > longest or not value.isprintable():
+            raise SetupError(f"theme field '{name}' must be a line of text of at most {longest} characters, "
+                             f"not {shown(value)}", token=name)
+    for name in _COLOUR_FIELDS:
+        _check_colour(name, getattr(theme, name))
+    for name, (fewest, most) in _COLOUR_LISTS.items():
+        for colour in _sequence(theme, name, fewest, most, "colours"):
+            _check_colour(name, colour)
+    for name, (count, longest) in _SYMBOL_LISTS.items():
+        for symbol in _sequence(theme, name, count, count, "symbols"):
+            if not isinstance(symbol, str) or not 1 <= len(symbol) <= longest or not symbol.isprintable() \
+                    or symbol.isspace():
+                raise SetupError(f"theme field '{name}' holds {shown(symbol)}, which is not a symbol", token=name,
+                                 expected=f"{'one character' if longest == 1 else f'1 to {longest} characters'}"
+                                          " that print")
+    for name, (low, high, unit) in _NUMBERS.items():
+        value = getattr(theme, name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise SetupError(f"theme field '{name}' must be a number from {low:g} to {high:g}"
+                             f"{f' {unit}' if unit else ''}, not {shown(value)}", token=name)
+    for name in ("font_family", "pdf_font"):
+        if not _FONT_NAME.fullmatch(getattr(theme, name)):
+            raise SetupError(f"theme field '{name}': font names may hold only letters, digits, spaces, commas, "
+                             "'_' and '-'", token=name)
     if not is_pdf_font(theme.pdf_font):
-        raise SetupError(f"pdf_font '{theme.pdf_font}' is not a font this package embeds", token=theme.pdf_font,
+        raise SetupError(f"pdf_font '{theme.pdf_font}' is not a font this package embeds", token="pdf_font",
                          expected=", ".join(PDF_FONT_FILES))
     return theme
+
+
+def _check_colour(name: str, colour: Any) -> None:
+    if not isinstance(colour, str) or not _COLOUR.fullmatch(colour):
+        raise SetupError(f"theme field '{name}': {shown(colour)} is not a colour", token=name,
+                         expected="#RRGGBB or none")
+
+
+def _sequence(theme: Theme, name: str, fewest: int, most: int, what: str) -> tuple[Any, ...]:
+    """The list field ``name``, refused unless it is a list of ``fewest`` to ``most`` items."""
+    value = getattr(theme, name)
+    if not isinstance(value, tuple) or not fewest <= len(value) <= most:
+        count = f"{fewest}" if fewest == most else f"{fewest} to {most}"
+        raise SetupError(f"theme field '{name}' must be a list of {count} {what}, not {shown(value)}", token=name)
+    return tuple(value)
+
+
+#: The largest lettering font file a theme may name.
+MAX_FONT_BYTES = 32 << 20
+# How TrueType, OpenType and font collection files begin.
+_FONT_MAGIC = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
+
+
+def _is_font_file(path: Path) -> bool:
+    """Whether ``path`` is a file of at most :data:`MAX_FONT_BYTES` that begins as a font does."""
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_FONT_BYTES:
+            return False
+        with path.open("rb") as file:
+            return file.read(4) in _FONT_MAGIC
+    except (OSError, ValueError):
+        return False
 
 
 def load_theme(spec: str | Path) -> Theme:
     """A built-in theme by name, or a YAML file of fields over a built-in one.
 
     The file may say ``base: print`` to start from another theme. Raises
-    :class:`SetupError` (with the file's location) for unknown fields or bad values.
+    :class:`SetupError` at the line of the field for unknown fields or bad values
+    (:class:`~piecepack_diagrams.errors.LimitError` for a number too long to read).
     """
     if isinstance(spec, str) and spec in THEMES:
         return THEMES[spec]
-    from .notation.yamlsafe import read_settings_file
-
     path = Path(spec)
-    where = SourceLocation(str(path), 1, 1)
-    data = read_settings_file(path, what="theme", unknown=f"unknown theme '{spec}'; expected one of "
-                                                              f"{', '.join(THEMES)} or a YAML theme file")
-    base = THEMES.get(str(data.pop("base", "default")))
-    if base is None:
-        raise SetupError("'base' must name a built-in theme", location=where, expected=", ".join(THEMES))
-    names = {f.name: f for f in dataclasses.fields(Theme)}
-    changes: dict[str, Any] = {}
-    for key, value in data.items():
-        if key not in names:
-            raise SetupError(f"a theme has no field '{key}'", location=where, token=key,
-                             expected=", ".join(sorted(names)))
-        default = getattr(base, key)
-        changes[key] = tuple(value) if isinstance(default, tuple) and isinstance(value, list) else value
-        if type(changes[key]) is not type(default) and not (isinstance(default, float) and isinstance(value, int)):
-            raise SetupError(f"theme field '{key}' should be a {type(default).__name__}", location=where, token=key)
+    settings = read_settings(path, what="theme", unknown=f"unknown theme '{spec}'; expected one of "
+                                                          f"{', '.join(THEMES)} or a YAML theme file")
+    data = dict(settings.values)
+    base = THEMES.get(data.pop("base", "default")) if isinstance(data.get("base", "default"), str) else None
+    names = {f.name for f in dataclasses.fields(Theme)}
     try:
+        if base is None:
+            raise SetupError("'base' must name a built-in theme", token="base", expected=", ".join(THEMES))
+        changes: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in names:
+                raise SetupError(f"a theme has no field '{key}'", token=key, expected=", ".join(sorted(names)))
+            changes[key] = value
         if changes.get("lettering_font"):
-            font = (path.parent / changes["lettering_font"]).resolve()
-            if not font.is_file():
-                raise SetupError(f"lettering_font '{changes['lettering_font']}' is not a file", token="lettering_font",
-                                 expected="a TrueType or OpenType font file")
-            changes["lettering_font"] = str(font)
+            font = changes["lettering_font"]
+            if not (isinstance(font, str) and len(font) <= _TEXTS["lettering_font"]
+                    and _is_font_file(path.parent / font)):
+                what = "a font file" if isinstance(font, str) and (path.parent / font).is_file() else "a file"
+                raise SetupError(f"lettering_font {shown(font)} is not {what}", token="lettering_font",
+                                 expected=f"a TrueType or OpenType font file of at most {MAX_FONT_BYTES >> 20} MiB")
+            changes["lettering_font"] = str((path.parent / font).resolve())
         return base.replace(**changes)
     except SetupError as exc:
-        raise exc.with_location(where) from None
+        raise settings.located(exc) from None
 
 
 __all__ = ["DEFAULT", "PDF_FONT_FILES", "PRINT", "THEMES", "Theme", "is_pdf_font", "load_theme"]

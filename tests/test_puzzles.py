@@ -73,3 +73,81 @@ def test_templates_load_and_bad_ones_are_refused(tmp_path):
         with pytest.raises(PiecepackError, match=wording) as err:
             load_template(bad)
         assert err.value.location is not None and err.value.location.file == str(bad)
+
+
+# --- the search is bounded --------------------------------------------------------------------------
+
+class _Clock:
+    """A clock that moves ``step`` seconds each time it is read after a deal."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _dealer(every: int, log: list[int]):
+    """A deal maker that finds a puzzle in one deal of ``every`` (never with 0), counting deals in ``log``."""
+    def make(deal_seed: int, number: int):
+        log.append(deal_seed)
+        return number if every and len(log) % every == 0 else None
+    return make
+
+
+@pytest.mark.parametrize("every, step, limit, words", [
+    (0, 0.0, 300, "found none of the 500"),          # nothing ever turns up: the deals would run out
+    (0, 1.0, 300, "found none of the 500"),          # ... or the time
+    (10, 0.5, 300, "at that rate the other"),        # too rare for the time allowed
+    (300, 0.0, 300, "past the limit of 100,000 deals"),  # too rare for the deals allowed
+])
+def test_a_search_that_cannot_finish_gives_up_early_saying_what_it_found(every, step, limit, words):
+    from piecepack_diagrams.engine.puzzles import SAMPLE, deal_puzzles
+
+    log: list[int] = []
+    with pytest.raises(PiecepackError) as err:
+        deal_puzzles(500, seed=1, difficulty="hard", difficulties=("easy", "hard"), make=_dealer(every, log),
+                     rating=lambda p: "hard", time_limit=limit, clock=_Clock(step))
+    message = err.value.describe()
+    assert words in message and "--count" in message and "easy" in message, message
+    found = len(log) // every if every else 0
+    assert f"in {len(log):,} deals" in message and (f"only {found} of" in message or not found)
+    # Early: long before the 100,000 deals (200 a puzzle) or the time allowed are used up.
+    assert SAMPLE <= len(log) < 100_000 / 4 and len(log) * step < limit / 2, len(log)
+
+
+def test_a_search_that_can_finish_is_never_given_up():
+    from piecepack_diagrams.engine.puzzles import deal_puzzles
+
+    for every in (1, 2, 10, 30):
+        for count in (1, 7, 60):
+            log: list[int] = []
+            found = deal_puzzles(count, seed=1, difficulty=None, difficulties=("easy",), make=_dealer(every, log),
+                                 rating=lambda p: "easy", time_limit=300, clock=_Clock(0.01))
+            assert found == list(range(1, count + 1)) and len(log) == count * every
+
+
+def test_puzzles_that_would_take_hours_fail_within_seconds_with_a_progress_bar(tmp_path):
+    import sys
+    import time
+
+    out = tmp_path / "hard.pdf"
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "piecepack_diagrams", "puzzles", "coin-collectors", "--count", "500",
+                           "--difficulty", "hard", "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert time.perf_counter() - start < 30
+    assert done.returncode == 1 and not out.exists()
+    lines = done.stderr.strip().splitlines()
+    assert lines[0].startswith("[---") and "0/500" in lines[0], "a progress bar on standard error"
+    assert lines[-1].startswith("error: found none of the 500 Coin Collectors deal puzzles rated hard"), lines[-1]
+    assert "--count" in lines[-1] and "--time-limit" in lines[-1] and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "nan", "1e9"])
+def test_a_time_limit_out_of_range_is_refused(tmp_path, capsys, limit):
+    from piecepack_diagrams.cli import main
+
+    assert main(["puzzles", "landlocked", "--count", "2", "--time-limit", limit, "-o", str(tmp_path / "x.pdf")]) == 1
+    assert "--time-limit" in capsys.readouterr().err

@@ -243,8 +243,12 @@ def test_theme_lettering_font_changes_the_ranks_only(tmp_path, scene):
         load_theme(tmp_path / "missing.yaml")
     (tmp_path / "fake.ttf").write_text("not a font\n")
     (tmp_path / "fake.yaml").write_text("lettering_font: fake.ttf\n")
+    with pytest.raises(PiecepackError, match="lettering_font 'fake.ttf' is not a font file"):
+        load_theme(tmp_path / "fake.yaml")
+    (tmp_path / "broken.ttf").write_bytes(b"\x00\x01\x00\x00" + b"not the rest of a font")
+    (tmp_path / "broken.yaml").write_text("lettering_font: broken.ttf\n")
     with pytest.raises(PiecepackError, match="cannot use the font file"):
-        render(scene, "pdf", theme=load_theme(tmp_path / "fake.yaml"))
+        render(scene, "pdf", theme=load_theme(tmp_path / "broken.yaml"))
     (tmp_path / "pdf.yaml").write_text("pdf_font: Comic Sans\n")
     with pytest.raises(PiecepackError, match="not a font this package embeds"):
         load_theme(tmp_path / "pdf.yaml")

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # One process's digests of everything we make: run under different PYTHONHASHSEED values.
@@ -42,20 +44,52 @@ json.dump(out, sys.stdout, sort_keys=True)
 """
 
 
-def _digests(hash_seed: str) -> dict[str, str]:
+def _digests(hash_seed: str, **environment: str) -> dict[str, str]:
     import json
 
-    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith(("RL_", "SOURCE_DATE", "MATPLOTLIBRC"))},
+           "PYTHONHASHSEED": hash_seed, **environment}
     done = subprocess.run([sys.executable, "-c", _SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300, check=True)
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
 
-def test_outputs_are_the_same_under_any_hash_seed():
-    first = _digests("0")
+@pytest.fixture(scope="module")
+def first() -> dict[str, str]:
+    return _digests("0")
+
+
+def test_outputs_are_the_same_under_any_hash_seed(first):
     assert len(first) == 17
     for seed in ("1", "4242", "random"):
         assert _digests(seed) == first, f"PYTHONHASHSEED={seed} changed an output"
+
+
+def test_outputs_are_the_same_whatever_the_environment(first, tmp_path):
+    """reportlab takes a PDF's dates from SOURCE_DATE_EPOCH (a word there ended in a
+    traceback) and its settings from RL_* variables and ~/.reportlab_settings; matplotlib
+    reads a matplotlibrc. None of them changes a byte of what we make."""
+    (tmp_path / ".reportlab_settings").write_text("pageCompression = 0\nuseA85 = 0\n", encoding="utf-8")
+    rc = tmp_path / "matplotlibrc"
+    rc.write_text("patch.antialiased: False\nsavefig.facecolor: red\nfont.family: serif\n", encoding="utf-8")
+    # Each of these changed the bytes of every PDF (a SOURCE_DATE_EPOCH of 1 its dates) or PNG.
+    hostile = {"SOURCE_DATE_EPOCH": "not a number", "RL_pageCompression": "0", "RL_pdfMultiLine": "1",
+               "RL_pdfComments": "1", "RL_documentLang": "fr", "RL_useA85": "0", "RL_invariant": "0",
+               "HOME": str(tmp_path), "MATPLOTLIBRC": str(rc)}
+    changed = {name for name, value in _digests("0", **hostile).items() if first[name] != value}
+    assert not changed, f"{hostile} changed {sorted(changed)}"
+
+
+def test_a_pdf_s_dates_do_not_come_from_source_date_epoch(monkeypatch):
+    from piecepack_diagrams import setup_scene
+    from piecepack_diagrams.render import render
+
+    scene = setup_scene("tablut")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    plain = render(scene, "pdf")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1")
+    assert render(scene, "pdf") == plain
 
 
 def test_the_same_process_makes_the_same_bytes_twice():

@@ -174,3 +174,84 @@ def test_the_page_needs_no_network(tmp_path, browser):
     # Byte-identical when written again.
     again, _ = _page(tmp_path, HARD_WON, "again.html")
     assert again.read_bytes() == page.read_bytes()
+
+
+# --- each position stored as its change, with the same pictures ----------------------------------
+
+PICTURE_RECORDS = [ROOT / "records" / "labyrinth" / "seven-by-seven-four-players.ppn",
+                   ROOT / "records" / "ppn" / "piece-families.ppn",
+                   ROOT / "records" / "coin-collectors" / "four-die-stud.ppn", LAB_RATS_WIN]
+
+
+def _inline_drawings(record: Path) -> tuple[list[str], str | None]:
+    """What the page used to inline: each position's SVG, drawn on its own, and the key's."""
+    from dataclasses import replace
+
+    from piecepack_diagrams.engine import replay
+    from piecepack_diagrams.render import render
+    from piecepack_diagrams.sheets.plates import plate_scenes
+
+    def svg(scene) -> str:
+        text = render(scene, "svg").decode("utf-8")
+        return text[text.index("<svg"):]
+
+    key, scenes = plate_scenes(replay(read_records(record)[0], strict=False))
+    return [svg(replace(s, caption="")) for s in scenes], (svg(key) if key is not None else None)
+
+
+@pytest.mark.parametrize("record", PICTURE_RECORDS, ids=lambda p: p.stem)
+def test_every_position_draws_the_same_svg_as_drawn_on_its_own(tmp_path, browser, record):
+    """The drawing each position assembles in the page, parsed by the browser, is the SVG the
+    renderer draws for that position on its own, parsed the same way; so is the key."""
+    page, _ = _page(tmp_path, record)
+    expected, key = _inline_drawings(record)
+    browser.get(page.as_uri() + f"#{len(expected) - 1}")  # a deep link: every step replayed at once
+    assert _current(browser) == len(expected) - 1
+    differ = browser.execute_script("""
+        var expected = arguments[0], key = arguments[1], holder = document.createElement("div"), differ = [];
+        var moves = document.querySelectorAll(".move");
+        function same(markup, selector) {
+            holder.innerHTML = markup;
+            var drawn = document.querySelector(selector);
+            return drawn !== null && holder.querySelector("svg") !== null && drawn.innerHTML === holder.innerHTML;
+        }
+        for (var k = -1; k < expected.length; k++) {  // the last (linked) first, then from the setup on
+            var at = k < 0 ? expected.length - 1 : k;
+            moves[at].click();
+            var shown = document.querySelector('.position[data-index="' + at + '"]');
+            if (shown.hidden || !same(expected[at], '.position[data-index="' + at + '"] .drawing')) { differ.push(at); }
+        }
+        if (key !== null && !same(key, ".key")) { differ.push("key"); }
+        return differ;
+    """, expected, key)
+    assert differ == [], f"positions drawn differently: {differ}"
+    assert _current(browser) == len(expected) - 1
+
+
+def _growing_record(moves: int) -> str:
+    """A record that puts one more coin on the table at every move."""
+    placed = [f"{k + 1}. c{'SMCA'[k % 4]}{'n2345a'[k % 6]}@({k % 25},{k // 25})" for k in range(moves)]
+    return "---\nEvent: a coin a move\n...\n" + "\n".join(placed) + "\n"
+
+
+def test_the_page_grows_with_the_moves_not_with_moves_times_pieces():
+    from piecepack_diagrams.engine import replay
+    from piecepack_diagrams.notation import parse_records
+    from piecepack_diagrams.sheets.viewer import viewer_html
+
+    size = {n: len(viewer_html(replay(parse_records(_growing_record(n))[0])).encode()) for n in (50, 100, 200)}
+    # Position k shows k coins: a page of whole drawings grows as the square of the moves (its
+    # second hundred moves adding about four times what its second fifty did); stored as
+    # changes it grows by the same amount each move.
+    first, second = size[100] - size[50], size[200] - size[100]
+    assert second < 2.5 * first, size
+    assert second / 100 < 1500, f"{second / 100:.0f} bytes a move"
+
+
+def test_the_28_move_labyrinth_page_is_a_tenth_of_its_inline_drawings(tmp_path):
+    record = PICTURE_RECORDS[0]
+    page, _ = _page(tmp_path, record)
+    drawings, key = _inline_drawings(record)
+    assert len(drawings) == 29
+    inline = sum(len(d.encode()) for d in drawings) + len((key or "").encode())
+    assert page.stat().st_size < inline / 10, (page.stat().st_size, inline)

@@ -29,6 +29,7 @@ from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
 from .primitives import scene_stamps
+from .reproducible import reproducible_pdf
 from .shapes import BASELINE_DROP, Contour
 
 #: Drawing units per point inside :func:`draw_scene`.
@@ -38,6 +39,7 @@ _PER_INCH = POINTS_PER_INCH * UNITS_PER_POINT
 _KAPPA = 4 * (math.sqrt(2) - 1) / 3
 
 
+@reproducible_pdf
 def render_pdf(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, title: str = "", scale: float | None = None,
                box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
     """The scene as a one-page PDF, laid out first (see

@@ -25,6 +25,8 @@ from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry  # noqa: E4
 from .glyphs import suit_contours  # noqa: E402
 from .lettering import text_outline  # noqa: E402
 from .primitives import scene_stamps  # noqa: E402
+from .raster import png_dpi  # noqa: E402
+from .reproducible import reproducible_png  # noqa: E402
 from .shapes import Contour  # noqa: E402
 
 #: Pixels per inch of PNG output unless asked otherwise.
@@ -69,12 +71,18 @@ class _PathBuilder:
         return MplPath(self.vertices, self.codes)
 
 
-def render_png(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, dpi: int = DEFAULT_DPI, scale: float | None = None,
-               box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
-    """The scene as a PNG image at ``dpi`` pixels per printed inch (deterministic bytes),
-    laid out first (see :func:`~piecepack_diagrams.layout.lay_out`) unless it already is."""
+@reproducible_png
+def render_png(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, dpi: float = DEFAULT_DPI,
+               scale: float | None = None, box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
+    """The scene as a PNG image at ``dpi`` pixels per printed inch, or fewer when that many
+    pixels would pass the bounds of :mod:`.raster` (deterministic bytes); laid out first (see
+    :func:`~piecepack_diagrams.layout.lay_out`) unless it already is.
+
+    Raises :class:`~piecepack_diagrams.errors.OutputError` for a drawing too large to rasterize.
+    """
     laid = as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing)
     scene, s = laid.scene, laid.scale
+    dpi = png_dpi(scene, theme=theme, dpi=dpi, scale=s)
     geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size, scale=s)
     b = geo.bounds
     fig = Figure(figsize=(geo.width * s, geo.height * s), dpi=dpi)

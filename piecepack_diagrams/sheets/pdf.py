@@ -18,6 +18,7 @@ from ..render.fonts import pdf_font
 from ..layout.compose import LaidOut, lay_out
 from ..render.geometry import POINTS_PER_INCH, PageGeometry
 from ..render.pdf import draw_scene, pdf_colour, share_forms
+from ..render.reproducible import reproducible_pdf
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .template import Template
@@ -85,6 +86,7 @@ class Audit:
     drawings: int = 0
 
 
+@reproducible_pdf
 def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = DEFAULT,
                 metadata: Metadata | None = None, audit: Audit | None = None) -> bytes:
     """Sections of pages, each laid out by its own template, as one PDF numbered throughout.

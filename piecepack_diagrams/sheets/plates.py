@@ -12,8 +12,8 @@ from pathlib import Path
 from dataclasses import replace
 
 from ..engine.replay import Replay
-from ..errors import SetupError
-from ..scene import Bounds, Scene, is_key
+from ..errors import LimitError, SetupError
+from ..scene import Bounds, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme
 from .pdf import Cell, Metadata, common_scale, paginate, render_pages
 from .template import Template, load_template
@@ -33,18 +33,49 @@ def parse_moves(text: str, last: int) -> range:
     return range(first, end + 1)
 
 
+#: The most pieces and marks plates, or a viewer page, may draw, every position counted
+#: (the 107-turn 9x9 Labyrinth game of the benchmarks draws about 58,000).
+MAX_DRAWN = 500_000
+#: Positions looked at to foretell that, spread evenly from the first shown to the last.
+SAMPLES = 16
+
+
+def check_drawn(result: Replay, indices: range) -> None:
+    """Refuse, before drawing any, plates or a page of the positions ``indices`` that would
+    draw more than :data:`MAX_DRAWN` pieces and marks, foretold from :data:`SAMPLES` of them.
+
+    Raises :class:`LimitError` at the record, saying how many positions would fit.
+    """
+    from ..api import scene_of
+
+    picks = sorted({indices[round(i * (len(indices) - 1) / (SAMPLES - 1))] for i in range(SAMPLES)})
+    counts = [len(s.pieces) + len(flattened(s.annotations)) for s in (scene_of(result, k, key=False) for k in picks)]
+    each = max(1.0, sum(counts) / len(counts)) if counts else 1.0
+    if len(indices) * each > MAX_DRAWN:
+        fit = int(MAX_DRAWN // each)
+        raise LimitError(f"{len(indices):,} positions of about {each:,.0f} pieces and marks each would draw about "
+                         f"{len(indices) * each:,.0f}, more than the {MAX_DRAWN:,} plates or a viewer page may draw",
+                         location=result.record.location,
+                         expected=f"at most {fit:,} positions: plates --moves FIRST-LAST, or a shorter record")
+
+
 def plate_scenes(result: Replay, moves: range | None = None, *,
                  framing: str = "focus") -> tuple[Scene | None, list[Scene]]:
     """The key of the game (the first scene's legend, if its game draws one) and the scene
     of each position in ``moves`` (default: all, setup first) without it. Every scene gets a
     frame of one size: with ``framing="focus"`` a window round the region its move is about
     (the board is cropped, with torn edges), else the area that holds every position; so
-    every plate of a record can be drawn at one scale."""
+    every plate of a record can be drawn at one scale.
+
+    Raises :class:`LimitError` (see :func:`check_drawn`) before making any for more
+    positions than may be drawn.
+    """
     from ..api import scene_of
 
     indices = moves if moves is not None else range(len(result.positions))
     if not indices:
         return None, []
+    check_drawn(result, indices)
     key = [a for a in scene_of(result, indices[0]).annotations if is_key(a)]
     scenes = [scene_of(result, k, key=False) for k in indices]
     # A scene's key is drawn once, by itself; the scenes themselves should not carry it.
@@ -94,7 +125,8 @@ def plates_pdf(result: Replay, *, template: str | Template = "plates-2x3", moves
                theme: Theme = DEFAULT, title: str = "") -> bytes:
     """The plates of ``result`` as a PDF: one cell per position, pages as the template lays them out.
 
-    Raises :class:`SetupError` for a bad template.
+    Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
+    than may be drawn (see :func:`check_drawn`).
     """
     layout = template if isinstance(template, Template) else load_template(template)
     title = title or plates_title(result)
@@ -132,4 +164,5 @@ def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
     return files
 
 
-__all__ = ["parse_moves", "plate_scenes", "plates_pdf", "plates_svg", "plates_title"]
+__all__ = ["MAX_DRAWN", "SAMPLES", "check_drawn", "parse_moves", "plate_scenes", "plates_pdf", "plates_svg",
+           "plates_title"]

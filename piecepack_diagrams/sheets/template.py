@@ -14,7 +14,8 @@ field is optional; these are the defaults::
     caption_size: 10            # points, the caption under each cell
     caption_font: DejaVu Sans
     move_font: DejaVu Sans Bold # a caption's first line: a plate's move, a puzzle's number
-    header: "{title}"           # the top of each page; {title}, {page}, {pages}; "" for none
+    header: "{title}"           # the top of each page; {title}, {page}, {pages}; "" for none;
+                                # a field may have an alignment and a width: {page:>3}, {page:0>3}
     header_size: 12
     header_font: DejaVu Sans Bold
     footer: "{page} / {pages}"  # the bottom of each page, as header; "" for none
@@ -34,7 +35,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..errors import SetupError, SourceLocation
+from ..errors import SetupError
+from ..settings import read_settings, shown
 from ..theme import PDF_FONT_FILES, is_pdf_font
 
 #: Paper sizes in inches (width, height), portrait.
@@ -54,6 +56,11 @@ def _template_dir() -> Path:
 TEMPLATE_DIR = _template_dir()
 #: What a header or footer may fill in.
 PAGE_FIELDS = ("title", "page", "pages")
+#: A header's or footer's field may have a format spec of an optional fill and alignment and a
+#: width of at most 99 characters (``{page:>3}``, ``{page:0>3}``), and nothing else.
+PAGE_FIELD_SPEC = re.compile(r"(?:[^{}]?[<>^])?[0-9]{0,2}")
+#: The longest header or footer, in characters.
+PAGE_TEXT_LENGTH = 200
 #: Space kept for the footer line above the bottom margin, in inches.
 FOOTER_ROOM = 0.3
 
@@ -80,6 +87,11 @@ class Template:
     footer_size: float = 9.0
     answer_key: str = "answer-key"
     description: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        # Formatting a header can hang ('{title:>2000000000}'): a Template made in Python is checked too.
+        check_page_text(self.header, "header")
+        check_page_text(self.footer, "footer")
 
     def header_height(self) -> float:
         """Inches the header takes below the top margin (0 without one)."""
@@ -111,8 +123,8 @@ class Template:
         return pattern.format(title=title, page=page, pages=pages)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "description")
-        return f"Template({shown})"
+        text = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "description")
+        return f"Template({text})"
 
 
 def template_names() -> list[str]:
@@ -129,32 +141,18 @@ def load_template(spec: str | Path) -> Template:
     path = Path(spec)
     if not path.suffix:
         path = TEMPLATE_DIR / f"{spec}.yaml"
-    from ..notation.yamlsafe import read_settings_file
-
-    data = read_settings_file(path, what="template", unknown=f"unknown template '{spec}'; expected one of "
-                                                                f"{', '.join(template_names())} or a YAML file")
+    settings = read_settings(path, what="template", unknown=f"unknown template '{spec}'; expected one of "
+                                                              f"{', '.join(template_names())} or a YAML file")
     try:
-        return _from_mapping(path.stem, data)
+        return _from_mapping(path.stem, settings.values)
     except SetupError as exc:
-        raise exc.with_location(_field_location(path, exc.token)) from None
-
-
-def _field_location(path: Path, key: str | None) -> SourceLocation:
-    """Where the field ``key`` is set in the file (its first column), else the file's start."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        lines = []
-    for number, line in enumerate(lines, start=1):
-        if key and re.match(rf"{re.escape(key)}\s*:", line):
-            return SourceLocation(str(path), number, 1)
-    return SourceLocation(str(path), 1, 1)
+        raise settings.located(exc) from None
 
 
 def _number(data: dict[str, Any], key: str, default: float, low: float, high: float) -> float:
     value = data.pop(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise SetupError(f"template field '{key}' must be a number from {low:g} to {high:g}, not {value!r}",
+        raise SetupError(f"template field '{key}' must be a number from {low:g} to {high:g}, not {shown(value)}",
                          token=key)
     return float(value)
 
@@ -162,14 +160,14 @@ def _number(data: dict[str, Any], key: str, default: float, low: float, high: fl
 def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
     value = data.pop(key, default)
     if not isinstance(value, bool):
-        raise SetupError(f"template field '{key}' is true or false, not {value!r}", token=key)
+        raise SetupError(f"template field '{key}' is true or false, not {shown(value)}", token=key)
     return value
 
 
 def _font(data: dict[str, Any], key: str, default: str) -> str:
     value = data.pop(key, default)
     if not isinstance(value, str) or not is_pdf_font(value):
-        raise SetupError(f"template field '{key}' names no font this package embeds: {value!r}", token=key,
+        raise SetupError(f"template field '{key}' names no font this package embeds: {shown(value)}", token=key,
                          expected=", ".join(PDF_FONT_FILES))
     return value
 
@@ -180,22 +178,37 @@ def _page_text(data: dict[str, Any], key: str, default: str) -> str:
         return ""
     if value is True:
         return default
-    if not isinstance(value, str) or len(value) > 200:
-        raise SetupError(f"template field '{key}' is a line of text, not {value!r}", token=key)
-    try:
-        names = {name for _, name, _, _ in string.Formatter().parse(value) if name is not None}
-    except ValueError:
-        names = {"{"}
-    if not names <= set(PAGE_FIELDS):
-        raise SetupError(f"template field '{key}' may fill in only {{title}}, {{page}} and {{pages}}: {value!r}",
-                         token=key, expected="'{' doubled as '{{' for a brace")
+    check_page_text(value, key)
     return value
+
+
+def check_page_text(pattern: Any, key: str) -> None:
+    """Refuse (:class:`SetupError`, token ``key``) a header or footer that is not a line of at
+    most :data:`PAGE_TEXT_LENGTH` characters filling in only :data:`PAGE_FIELDS`, each
+    either bare or with a format spec of :data:`PAGE_FIELD_SPEC` (an alignment and a width)."""
+    if not isinstance(pattern, str) or len(pattern) > PAGE_TEXT_LENGTH or not pattern.isprintable():
+        raise SetupError(f"template field '{key}' is a line of text of at most {PAGE_TEXT_LENGTH} characters, "
+                         f"not {shown(pattern)}", token=key)
+    try:
+        parts = list(string.Formatter().parse(pattern))
+    except ValueError:
+        raise SetupError(f"template field '{key}' has a '{{' or '}}' that opens or closes no field: "
+                         f"{shown(pattern)}", token=key, expected="'{' doubled as '{{' for a brace") from None
+    for _, name, spec, conversion in parts:
+        if name is None:
+            continue
+        field = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+        if name not in PAGE_FIELDS or conversion or not PAGE_FIELD_SPEC.fullmatch(spec or ""):
+            raise SetupError(f"template field '{key}' may fill in only {{title}}, {{page}} and {{pages}}, not "
+                             f"{shown(field)}", token=key,
+                             expected="a field bare or with an alignment and a width of at most 99, such as "
+                                      "{page:>3} or {page:0>3}")
 
 
 def _text(data: dict[str, Any], key: str, default: str) -> str:
     value = data.pop(key, default)
     if not isinstance(value, str):
-        raise SetupError(f"template field '{key}' is text, not {value!r}", token=key)
+        raise SetupError(f"template field '{key}' is text, not {shown(value)}", token=key)
     return value
 
 
@@ -207,7 +220,7 @@ def _paper(data: dict[str, Any]) -> tuple[float, float]:
           and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in paper)):
         width, height = float(paper[0]), float(paper[1])
     else:
-        raise SetupError(f"unknown paper {paper!r}", token="paper",
+        raise SetupError(f"unknown paper {shown(paper)}", token="paper",
                          expected=f"{', '.join(PAPERS)} or [width, height] in inches")
     if not (2 <= width <= 60 and 2 <= height <= 60):
         raise SetupError("paper sides must be 2 to 60 inches", token="paper")
@@ -255,4 +268,5 @@ def _from_mapping(name: str, data: dict[str, Any]) -> Template:
     return template
 
 
-__all__ = ["FOOTER_ROOM", "PAGE_FIELDS", "PAPERS", "TEMPLATE_DIR", "Template", "load_template", "template_names"]
+__all__ = ["FOOTER_ROOM", "PAGE_FIELDS", "PAGE_FIELD_SPEC", "PAGE_TEXT_LENGTH", "PAPERS", "TEMPLATE_DIR", "Template",
+           "check_page_text", "load_template", "template_names"]

@@ -1,12 +1,16 @@
 """The HTML replay viewer: one self-contained page per record.
 
-The page holds every position as inline SVG (all at one scale, from
-:func:`~.plates.plate_scenes`), the header fields, and the movetext with each move a
-button. Buttons and the arrow keys step through the game (Home and End jump to its
-ends); the current move is highlighted and named in the address (``#3``), so a
-position can be linked. A record with errors shows each at its move. Nothing is
-fetched from the network; every string from the record is escaped, and the script
-reads only the page's own elements, so no record text ever reaches it as code.
+The page holds every position's SVG drawing (all at one scale, from
+:func:`~.plates.plate_scenes`) as :mod:`.svgdeltas`: each piece of drawing once, and
+each position as its change from the one before, which the page's script replays into
+the drawing's exact text when the position is first shown; so the page grows with the
+moves, not with moves times pieces. It holds the header fields too, and the movetext
+with each move a button. Buttons and the arrow keys step through the game (Home and End
+jump to its ends); the current move is highlighted and named in the address (``#3``),
+so a position can be linked. A record with errors shows each at its move. Nothing is
+fetched from the network; every string from the record is escaped, the drawings are data
+(JSON, never run), and the script reads only the page's own elements, so no record text
+ever reaches it as code.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ..errors import PiecepackError
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .plates import plate_scenes, plates_title
+from .svgdeltas import DIGITS, Deltas
 
 _STYLE = """
 :root { color-scheme: light; --accent: #C8102E; --ink: #222; --muted: #666; --line: #ddd; }
@@ -56,7 +61,8 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(240px, 1fr); 
 footer { max-width: 1200px; margin: 0 auto; padding: 8px 20px 20px; color: var(--muted); font-size: 0.85em; }
 """
 
-# The script knows nothing of the record: it counts the page's positions and moves.
+# The script knows nothing of the record: it counts the page's positions and moves, and
+# rebuilds each position's drawing from the page's data (see svgdeltas.py) when it is shown.
 _SCRIPT = """
 (function () {
   "use strict";
@@ -64,11 +70,42 @@ _SCRIPT = """
   var moves = Array.prototype.slice.call(document.querySelectorAll(".move"));
   var counter = document.getElementById("counter");
   var nav = document.querySelector(".movetext");
+  var data = JSON.parse(document.getElementById("drawings").textContent);
+  var DIGITS = "%(digits)s";
+  var built = [];
   var current = -1;
+  function numbers(text) {
+    var out = [];
+    for (var i = 0; i < text.length; i += data.width) {
+      var n = 0;
+      for (var j = 0; j < data.width; j++) { n = n * DIGITS.length + DIGITS.indexOf(text.charAt(i + j)); }
+      out.push(n);
+    }
+    return out;
+  }
+  function markup(list) { return list.map(function (n) { return data.tokens[n]; }).join(""); }
+  // The token numbers of drawing k: each step's splices made on the drawing before, from the last.
+  function drawing(k) {
+    while (built.length <= k) {
+      var next = built.length ? built[built.length - 1] : [];
+      var step = data.steps[built.length];
+      for (var i = step.length - 1; i >= 0; i--) {
+        var s = step[i];
+        next = next.slice(0, s[0]).concat(numbers(s[2]), next.slice(s[0] + s[1]));
+      }
+      built.push(next);
+    }
+    return built[k];
+  }
+  function draw(k) {
+    var holder = positions[k].querySelector(".drawing");
+    if (!holder.firstChild) { holder.innerHTML = markup(drawing(k)); }
+  }
   function show(k) {
     k = Math.max(0, Math.min(positions.length - 1, k));
     if (k === current) { return; }
     current = k;
+    draw(k);
     positions.forEach(function (p, i) { p.hidden = i !== k; });
     moves.forEach(function (m, i) {
       var on = i === k;
@@ -86,6 +123,9 @@ _SCRIPT = """
     counter.textContent = k + " / " + (positions.length - 1);
     if (history.replaceState) { history.replaceState(null, "", "#" + k); }
   }
+  Array.prototype.forEach.call(document.querySelectorAll("[data-whole]"), function (holder) {
+    holder.innerHTML = markup(numbers(data.whole[parseInt(holder.getAttribute("data-whole"), 10)]));
+  });
   document.getElementById("first").addEventListener("click", function () { show(0); });
   document.getElementById("previous").addEventListener("click", function () { show(current - 1); });
   document.getElementById("next").addEventListener("click", function () { show(current + 1); });
@@ -104,7 +144,7 @@ _SCRIPT = """
   window.addEventListener("hashchange", fromAddress);
   fromAddress();
 })();
-"""
+""" % {"digits": DIGITS}
 
 
 def _inline_svg(scene: Scene, theme: Theme) -> str:
@@ -150,19 +190,25 @@ def _errors_by_position(result: Replay) -> dict[int, list[PiecepackError]]:
 
 
 def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> str:
-    """The page for ``result`` (a replay, strict or not: errors are shown at their moves)."""
+    """The page for ``result`` (a replay, strict or not: errors are shown at their moves).
+
+    Raises :class:`~piecepack_diagrams.errors.LimitError` for a record with more positions
+    than may be drawn (see :func:`~.plates.check_drawn`).
+    """
     esc = html.escape
     title = title or plates_title(result)
     key, scenes = plate_scenes(result)
     errors = _errors_by_position(result)
     fields = "".join(f"<tr><th>{esc(str(name))}</th><td>{esc(_field_text(value))}</td></tr>"
                      for name, value in result.record.metadata.items())
+    drawings = Deltas.from_svgs([_inline_svg(replace(scene, caption=""), theme) for scene in scenes],
+                                whole=[_inline_svg(key, theme)] if key is not None else [])
     boards, moves = [], []
     for k, (position, scene) in enumerate(zip(result.positions, scenes)):
         problems = errors.get(k, [])
         caption = esc(scene.caption) + "".join(f'<br><span class="error">{esc(e.format())}</span>' for e in problems)
         boards.append(f'<div class="position" data-index="{k}"{" hidden" if k else ""}>'
-                      f'{_inline_svg(replace(scene, caption=""), theme)}<p class="caption">{caption}</p></div>')
+                      f'<div class="drawing"></div><p class="caption">{caption}</p></div>')
         label = "Setup" if k == 0 else position.label
         comment = f'<span class="comment">{esc(position.comment)}</span>' if position.comment else ""
         invalid = " invalid" if problems else ""
@@ -171,7 +217,7 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
                      f'<span class="label">{esc(label)}</span>{esc(position.text)}{comment}{note}</button></li>')
     summary = (f'<p class="error">{len(result.errors)} move(s) break the rules; each is shown at its move.</p>'
                if result.errors else f"<p>{esc(_status_text(result))}</p>")
-    key_html = f'<div class="key">{_inline_svg(key, theme)}</div>' if key is not None else ""
+    key_html = '<div class="key" data-whole="0"></div>' if key is not None else ""
     return ("<!DOCTYPE html>\n"
             '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -186,11 +232,13 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
             '<button type="button" id="next" title="next (&#x2192;)">Next &#x25B6;</button>'
             '<button type="button" id="last" title="last (End)">Last &#x00BB;</button>'
             f'<span class="counter" id="counter">0 / {len(scenes) - 1}</span></div>\n'
+            "<noscript><p>The positions are drawn by the page's script: allow JavaScript to see them.</p></noscript>\n"
             f'<div class="board">{"".join(boards)}</div>\n</section>\n'
             f'<aside>\n<nav class="movetext" aria-label="moves"><ol>{"".join(moves)}</ol></nav>\n{key_html}\n'
             "</aside>\n</main>\n"
             "<footer>Arrow keys or the buttons step through the game; Home and End jump to its ends; "
             "a move in the list shows the position after it. Made by piecepack-diagrams.</footer>\n"
+            f'<script type="application/json" id="drawings">{drawings.as_json()}</script>\n'
             f"<script>{_SCRIPT}</script>\n</body>\n</html>\n")
 
 

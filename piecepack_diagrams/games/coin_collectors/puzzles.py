@@ -14,8 +14,9 @@ between.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TextIO
 
-from ...engine.puzzles import deal_puzzles
+from ...engine.puzzles import TIME_LIMIT, deal_puzzles
 from ...rng import SeededRandom
 from .board import HOLE, NEIGHBOURS, Deal, MoveTable, pawn_moves
 from .game import ALL_CARDS, make_deal
@@ -140,13 +141,18 @@ def make_deal_puzzle(seed: int, number: int = 1) -> DealPuzzle:
     return DealPuzzle(number, seed, deal, rolls_t, answer, share, rate(share))
 
 
-def generate_deal_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None) -> list[DealPuzzle]:
-    """``count`` deal puzzles from ``seed`` (the same arguments, the same puzzles).
+def generate_deal_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None,
+                          time_limit: float = TIME_LIMIT, progress: TextIO | None = None) -> list[DealPuzzle]:
+    """``count`` deal puzzles from ``seed`` (the same arguments, the same puzzles), within the
+    bounds of :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`; a progress bar goes
+    to ``progress``.
 
-    Raises ``ValueError`` for an unknown difficulty or when too few of it turn up.
+    Raises :class:`~piecepack_diagrams.errors.SetupError` for an unknown difficulty or when
+    too few of it turn up within those bounds.
     """
     return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES, make=make_deal_puzzle,
-                        rating=lambda p: p.difficulty)
+                        rating=lambda p: p.difficulty, what="Coin Collectors deal puzzles", time_limit=time_limit,
+                        progress=progress)
 
 
 __all__ = ["DIFFICULTIES", "DealPuzzle", "forgiveness", "generate_deal_puzzles", "make_deal_puzzle", "rate",

@@ -11,8 +11,9 @@ keep it winnable; *easy*: 15 coins or fewer and at least half keep it winnable;
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TextIO
 
-from ...engine.puzzles import deal_puzzles
+from ...engine.puzzles import TIME_LIMIT, deal_puzzles
 from .game import GAME
 from .rules import Discard, LabRatsState, Move, apply_action, legal_actions
 from .solver import Solution, solve_advanced
@@ -73,14 +74,18 @@ def make_puzzle(seed: int, number: int = 1) -> Puzzle | None:
     return Puzzle(number, seed, state, solution, share, rate(solution.coins, share))
 
 
-def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None) -> list[Puzzle]:
+def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None, time_limit: float = TIME_LIMIT,
+                     progress: TextIO | None = None) -> list[Puzzle]:
     """``count`` solvable puzzles dealt from ``seed`` (the same arguments give the same
-    puzzles), all of ``difficulty`` if one is asked for.
+    puzzles), all of ``difficulty`` if one is asked for, within the bounds of
+    :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`; a progress bar goes to ``progress``.
 
-    Raises ``ValueError`` for an unknown difficulty, or when too few deals of it turn up.
+    Raises :class:`~piecepack_diagrams.errors.SetupError` for an unknown difficulty, or when
+    too few deals of it turn up within those bounds.
     """
     return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES, make=make_puzzle,
-                        rating=lambda p: p.difficulty)
+                        rating=lambda p: p.difficulty, what="Lab Rats puzzles", time_limit=time_limit,
+                        progress=progress)
 
 
 def route(puzzle: Puzzle) -> tuple[list[tuple[float, float]], list[tuple[float, float, str]]]:

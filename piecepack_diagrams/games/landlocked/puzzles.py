@@ -9,8 +9,9 @@ a winnable standard deal average about 21).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TextIO
 
-from ...engine.puzzles import deal_puzzles
+from ...engine.puzzles import TIME_LIMIT, deal_puzzles
 from .board import Options
 from .deal import deal_from_seed
 from .rules import LandlockedState
@@ -50,14 +51,19 @@ def make_puzzle(deal_seed: int, number: int = 1, *, options: Options = Options()
 
 
 def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None,
-                     options: Options = Options()) -> list[Puzzle]:
-    """``count`` winnable deals from ``seed`` (the same arguments, the same puzzles).
+                     options: Options = Options(), time_limit: float = TIME_LIMIT,
+                     progress: TextIO | None = None) -> list[Puzzle]:
+    """``count`` winnable deals from ``seed`` (the same arguments, the same puzzles), within
+    the bounds of :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`; a progress bar
+    goes to ``progress``.
 
-    Raises ``ValueError`` for an unknown difficulty or when too few of it turn up.
+    Raises :class:`~piecepack_diagrams.errors.SetupError` for an unknown difficulty or when
+    too few of it turn up within those bounds.
     """
     return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES,
                         make=lambda deal_seed, number: make_puzzle(deal_seed, number, options=options),
-                        rating=lambda p: p.difficulty)
+                        rating=lambda p: p.difficulty, what="Landlocked puzzles", time_limit=time_limit,
+                        progress=progress)
 
 
 __all__ = ["DIFFICULTIES", "Puzzle", "generate_puzzles", "make_puzzle", "rate"]
