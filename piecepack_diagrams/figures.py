@@ -6,6 +6,21 @@ game has, an illegal move with the rule it breaks, and the end of a game. Each g
 says in its ``rulebook`` module what its kinds of move are, how to tell them apart,
 and which moves to try when looking for an illegal one; the positions come from
 records (by default the shipped ones), so every figure shows a real, replayed game.
+
+A game's ``rulebook`` module gives:
+
+- ``KINDS``: kind of move -> the rule, in a player's words (a caption's first line);
+- ``move_kind(before, after, text)``: which kind a move of a record is, or None;
+- ``describe(before, after, text)``: the move itself in a player's words, naming squares
+  as the player sees them (the caption's second line; never internal numbers);
+- ``illegal_candidates(state)`` and ``attempt_marks(state, text)``: moves to try for an
+  illegal one, and the marks that show one (a dashed arrow, an X where it fails);
+- optionally ``attempt_scene(state, text, error)``: the whole figure of a refused move,
+  when the game draws it otherwise than as the position plus its marks; ``figure_notes``:
+  extra figures (kind -> a function of the replays giving a :class:`RuleFigure` or None).
+
+Figures of a move are cropped to the region the move is about (the scene's focus); the
+setup and the end show the whole board, a column and a half wide.
 """
 
 from __future__ import annotations
@@ -29,21 +44,31 @@ FIGURES: dict[str, Callable[[], Scene]] = {
 }
 
 
+#: How wide figures print (the templates in templates/): a move in one column, a whole board
+#: (a setup, an end, a key) across the page.
+COLUMN, WIDE = "figure", "figure-wide"
+
+
 @dataclass(frozen=True, slots=True)
 class RuleFigure:
     """One figure of a set: its file name (without extension) and its scene, captioned;
     for a figure of a move, where it comes from: the record's file, the position the move
-    was made in (0 the setup) and the move."""
+    was made in (0 the setup) and the move. ``framing`` is how it is framed (``"focus"``:
+    cropped to what the move is about; ``"whole"``) and ``template`` the page layout its PDF
+    takes (:data:`COLUMN` or :data:`WIDE`)."""
 
     name: str
     scene: Scene
     source: str = ""
     position: int = -1
     move: str = ""
+    framing: str = "focus"
+    template: str = COLUMN
 
     def __repr__(self) -> str:
-        return (f"RuleFigure(name={self.name!r}, scene=..., source={self.source!r}, position={self.position!r}, "
-                f"move={self.move!r})")
+        return (f"RuleFigure(name={self.name!r}, scene={self.scene!r}, source={self.source!r}, "
+                f"position={self.position!r}, move={self.move!r}, framing={self.framing!r}, "
+                f"template={self.template!r})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +159,7 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
             missing.append(kind)
             continue
         result, k = found
-        scene = result.game.scene(result.positions[k].state, caption=_move_caption(title, words, result, k))
+        scene = result.game.scene(result.positions[k].state, caption=_move_caption(book, title, words, result, k))
         figures.append(RuleFigure(f"{slug}-move-{kind}", scene, result.record.file, k - 1,
                                   result.positions[k].text))
     illegal = _illegal_figure(slug, title, book, replays)
@@ -142,25 +167,36 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
         figures.append(illegal)
     else:
         missing.append("illegal")
-    end = _end_figure(slug, title, replays)
+    end = _end_figure(slug, title, book, replays)
     if end is not None:
         figures.append(end)
     else:
         missing.append("end")
-    figures += [RuleFigure(name, make()) for name, make in FIGURES.items() if name.startswith(f"{slug}-")]
+    for name, make in getattr(book, "figure_notes", {}).items():
+        extra = make(replays)
+        if extra is not None:
+            figures.append(extra)
+    figures += [RuleFigure(name, make(), framing="whole") for name, make in FIGURES.items()
+                if name.startswith(f"{slug}-")]
     return FigureSet(slug, tuple(figures), tuple(missing))
 
 
 def _setup_figure(slug: str, title: str, result: Replay) -> RuleFigure:
-    caption = f"{title}: the setup"
-    detail = result.record.metadata.get("Event")
-    scene = result.game.scene(result.positions[0].state, caption=caption + (f"\n({detail})" if detail else ""))
-    return RuleFigure(f"{slug}-setup", scene)
+    scene = result.game.scene(result.positions[0].state, caption=f"{title}: the setup")
+    return RuleFigure(f"{slug}-setup", scene, result.record.file, 0, framing="whole", template=WIDE)
 
 
-def _move_caption(title: str, words: str, result: Replay, k: int) -> str:
-    position = result.positions[k]
-    return f"{title}: {words}\nMove {position.label} {position.text}".rstrip()
+def _move_caption(book: ModuleType, title: str, words: str, result: Replay, k: int) -> str:
+    """The rule, then the move in a player's words (the record's own notation and comment
+    are for the record, not the reader)."""
+    before, after = result.positions[k - 1], result.positions[k]
+    said = book.describe(before.state, after.state, after.text)
+    return f"{title}: {words}\n{_sentence(said)}"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
 def _first_of_kind(book: ModuleType, kind: str, replays: Sequence[Replay]) -> tuple[Replay, int] | None:
@@ -172,7 +208,7 @@ def _first_of_kind(book: ModuleType, kind: str, replays: Sequence[Replay]) -> tu
     return None
 
 
-def _end_figure(slug: str, title: str, replays: Sequence[Replay]) -> RuleFigure | None:
+def _end_figure(slug: str, title: str, book: ModuleType, replays: Sequence[Replay]) -> RuleFigure | None:
     ended = [r for r in replays if r.status().is_over()]
     if not ended:
         return None
@@ -180,9 +216,11 @@ def _end_figure(slug: str, title: str, replays: Sequence[Replay]) -> RuleFigure 
     result = next((r for r in ended if r.status().outcome == "won"), ended[0])
     status = result.status()
     caption = f"{title}: the end of a game ({status.outcome}{': ' + status.detail if status.detail else ''})"
-    final = result.final
-    caption += f"\nMove {final.label} {final.text}".rstrip()
-    return RuleFigure(f"{slug}-end", result.game.scene(final.state, caption=caption))
+    if len(result.positions) > 1:
+        said = _sentence(book.describe(result.positions[-2].state, result.final.state, result.final.text))
+        caption += "\nThe last move: " + said[:1].lower() + said[1:]
+    return RuleFigure(f"{slug}-end", result.game.scene(result.final.state, caption=caption), result.record.file,
+                      len(result.positions) - 2, result.final.text, framing="whole", template=WIDE)
 
 
 def _illegal_figure(slug: str, title: str, book: ModuleType, replays: Sequence[Replay]) -> RuleFigure | None:
@@ -194,12 +232,17 @@ def _illegal_figure(slug: str, title: str, book: ModuleType, replays: Sequence[R
                 error = _refusal(result, k, text)
                 if error is None:
                     continue
-                scene = result.game.scene(position.state)
-                marks = tuple(book.attempt_marks(position.state, text))
                 caption = f"{title}: a move the rules forbid\n{_reason(error)}"
-                return RuleFigure(f"{slug}-illegal-move",
-                                  replace(scene, annotations=scene.annotations + marks, caption=caption),
-                                  result.record.file, k, text)
+                drawn = getattr(book, "attempt_scene", None)
+                scene = drawn(position.state, text, error) if drawn is not None else None
+                if scene is None:
+                    scene = result.game.scene(position.state)
+                    marks = tuple(book.attempt_marks(position.state, text))
+                    focus = getattr(book, "attempt_focus", lambda *_: None)(position.state, text)
+                    scene = replace(scene, annotations=scene.annotations + marks,
+                                    focus=focus or _focus_of(scene, marks))
+                return RuleFigure(f"{slug}-illegal-move", replace(scene, caption=caption), result.record.file, k,
+                                  text)
     return None
 
 
@@ -218,34 +261,69 @@ def _refusal(result: Replay, k: int, text: str) -> RuleError | None:
     return None
 
 
+def _focus_of(scene: Scene, marks: tuple) -> "Bounds | None":
+    """The focus of a refused move's figure: the marks' reach, with the scene's own focus
+    margin (a square or a tile of context round them)."""
+    from .scene import Bounds
+
+    if not marks:
+        return scene.focus
+    reach = Scene((), marks).bounds(margin=0.0)
+    margin = 1.0
+    if scene.focus is not None:
+        # The game's focus holds its move's squares and their context: keep that much round the marks.
+        margin = max(1.0, min(scene.focus.width, scene.focus.height) / 3)
+    return Bounds(reach.x0 - margin, reach.y0 - margin, reach.x1 + margin, reach.y1 + margin)
+
+
 def _reason(error: RuleError) -> str:
-    text = error.describe()
-    return text[:1].upper() + text[1:]
+    """What the rules say of a refused move, as a sentence (the move's label and notation
+    are left to the figure: the caption speaks of the move the figure draws)."""
+    return _sentence(error.message)
 
 
 def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("svg", "pdf"),
-                 theme: Theme = DEFAULT, template: str = "figure") -> dict[str, bytes]:
-    """Each figure as a file per format, by name: SVG at true size, PDF laid out by
-    ``template`` (a column-wide page cut to the figure's height), PNG and text as drawn.
+                 theme: Theme = DEFAULT, template: str | None = None, audit: "list | None" = None) -> dict[str, bytes]:
+    """Each figure as a file per format, by name, printed at the size its template gives
+    (``template``, or the figure's own: a column 3.25 inches wide for a move, 6.5 for a whole
+    board): the PDF a page cut to the figure's height, SVG and PNG the same drawing at the
+    same scale with the caption under it, text as drawn. With ``audit``, each figure's layout
+    findings are added to it.
 
     Raises :class:`SetupError` for a bad template or format.
     """
     from .render import render
     from .sheets import Cell, Metadata, Page, load_template, render_pages
+    from .sheets.pdf import Audit, figure_layout
 
-    layout = load_template(template)
     files: dict[str, bytes] = {}
     for figure in figures:
+        layout = load_template(template or figure.template)
+        cell = Cell(replace(figure.scene, caption=""), figure.scene.caption)
+        laid = figure_layout(cell, layout, theme=theme, framing=figure.framing)
         for fmt in formats:
+            name = f"{figure.name}.{fmt}"
             if fmt == "pdf":
-                scene = replace(figure.scene, caption="")
-                title = figure.scene.caption.split("\n")[0] or figure.name
-                files[f"{figure.name}.pdf"] = render_pages(
-                    [Page("", (Cell(scene, figure.scene.caption),))], layout, theme=theme,
-                    metadata=Metadata(title, subject=figure.scene.caption.replace("\n", " ")))
+                caption = figure.scene.caption
+                title = caption.split("\n")[0] or figure.name
+                checked = Audit(name) if audit is not None else None
+                files[name] = render_pages([Page("", (replace(cell, framing=figure.framing),))], layout, theme=theme,
+                                           metadata=Metadata(title, subject=caption.replace("\n", " ")),
+                                           audit=checked)
+                if checked is not None and audit is not None:
+                    audit += checked.findings
+            elif fmt == "txt":
+                files[name] = render(figure.scene, fmt, theme=theme)
             else:
-                files[f"{figure.name}.{fmt}"] = render(figure.scene, fmt, theme=theme)
+                # The same drawing as the PDF, at its scale, with its caption at the PDF's size.
+                files[name] = render(replace(laid, scene=replace(laid.scene, caption=figure.scene.caption)), fmt,
+                                     theme=replace_caption(theme, layout.caption_size))
     return files
+
+
+def replace_caption(theme: Theme, points: float) -> Theme:
+    """``theme`` with captions set at ``points`` (a template's caption size)."""
+    return theme.replace(caption_size=points / 72)
 
 
 __all__ = ["FIGURES", "FigureSet", "RuleFigure", "figure_files", "figure_games", "figure_scene", "figure_set",

@@ -274,7 +274,8 @@ def test_markup_in_a_record_s_strings_is_drawn_as_text_in_svg(tmp_path):
         root = ET.parse(path).getroot()  # well-formed XML: nothing broke out of its element
         names = {element.tag.rsplit("}", 1)[-1] for element in root.iter()}
         assert not names & {"script", "img", "foreignObject"}, (path.name, names)
-        texts = "".join("".join(element.itertext()) for element in root.iter() if element.tag.endswith("text"))
+        # A caption is wrapped at spaces into lines, a text element each.
+        texts = " ".join("".join(element.itertext()) for element in root.iter() if element.tag.endswith("text"))
         if _MARKUP in texts:  # the comment is shown as the characters it holds
             shown.append(path.name)
     assert shown == ["markup.svg", "markup-001.svg"], shown  # the last position, and the plate of move 1

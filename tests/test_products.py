@@ -272,7 +272,8 @@ def test_the_illegal_move_figure_shows_a_move_the_rules_really_refuse(tmp_path):
         refused = parse_records(f"{header}{kept} {label} {figure.move}\n")[0]
         errors = replay(refused, strict=False).errors
         assert errors and figure.move in errors[0].format(), f"{game}: {figure.move} is refused"
-        assert errors[0].describe()[:30].lower() in figure.scene.caption.lower(), "the caption gives the rule"
+        # The caption gives the rule (in words: the move itself is drawn, not written in notation).
+        assert errors[0].message[:30].lower() in figure.scene.caption.lower(), "the caption gives the rule"
         # The figure marks the move: the annotation red is on the drawing.
         pdf = tmp_path / f"{game}.pdf"
         pdf.write_bytes(figure_files([figure], formats=("pdf",))[f"{figure.name}.pdf"])

@@ -133,7 +133,7 @@ def test_png_pixels(laid):
         return f"#{int(r * 255):02X}{int(g * 255):02X}{int(b * 255):02X}"
 
     assert _close(at(5.5, 5.35), "#FFFFFF")
-    assert _close(at(4.95 - 0.17, 5.95 - 0.36), "#D55E00")
+    assert _close(at(4.95 - 0.17, 6.02 - 0.36), "#D55E00")
     suit, x, y = _dice(laid)[3]
     assert _close(at(x + 0.17, y + 0.17), "#0072B2")
 

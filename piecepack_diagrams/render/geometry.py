@@ -16,28 +16,56 @@ POINTS_PER_INCH = 72.0
 CAPTION_LEADING = 1.5
 
 
+#: A caption is wrapped to the drawing's width, but never narrower than this (paper inches).
+NARROWEST_CAPTION = 3.0
+
+
+def wrap_caption(caption: str, width: float, size: float) -> tuple[str, ...]:
+    """``caption``'s lines (split at ``\\n``) wrapped at spaces to ``width`` inches when set
+    ``size`` inches tall (measured with the bold lettering font: a little wider than the
+    caption's own, so a line never runs over)."""
+    from .lettering import text_width
+
+    out: list[str] = []
+    for line in caption.split("\n"):
+        words = line.split(" ")
+        current = ""
+        for word in words:
+            trial = f"{current} {word}" if current else word
+            if current and text_width(trial, "") * size > width:
+                out.append(current)
+                current = word
+            else:
+                current = trial
+        out.append(current)
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class PageGeometry:
     """Where a scene lands on a page: ``bounds`` (table inches) above a caption band
-    ``caption_height`` table inches tall, printed at ``scale``."""
+    ``caption_height`` table inches tall holding ``lines``, printed at ``scale``."""
 
     bounds: Bounds
     caption_height: float = 0.0
     scale: float = 1.0
+    lines: tuple[str, ...] = ()
 
     @classmethod
     def from_scene(cls, scene: Scene, *, caption_size: float, scale: float = 1.0) -> "PageGeometry":
         """The geometry for ``scene`` printed at ``scale``, with room for its caption set
-        ``caption_size`` paper inches tall."""
-        lines = scene.caption.split("\n") if scene.caption else []
+        ``caption_size`` paper inches tall, wrapped to the drawing's width (at least
+        :data:`NARROWEST_CAPTION` inches: a narrow drawing gets a wider page)."""
         bounds = scene.frame or scene.bounds()
         size = caption_size / scale
-        # Widen the page for a caption longer than the drawing (0.6 em is a generous average glyph).
-        need = max((len(line) for line in lines), default=0) * size * 0.6 + 0.2 / scale
-        if need > bounds.width:
-            grow = (need - bounds.width) / 2
+        if not scene.caption or caption_size <= 0:
+            return cls(bounds, 0.0, scale)
+        width = max(bounds.width, NARROWEST_CAPTION / scale)
+        lines = wrap_caption(scene.caption, width - 0.1 / scale, size)
+        if width > bounds.width:
+            grow = (width - bounds.width) / 2
             bounds = Bounds(bounds.x0 - grow, bounds.y0, bounds.x1 + grow, bounds.y1)
-        return cls(bounds, len(lines) * size * CAPTION_LEADING + (0.1 / scale if lines else 0.0), scale)
+        return cls(bounds, len(lines) * size * CAPTION_LEADING + 0.1 / scale, scale, lines)
 
     @property
     def width(self) -> float:

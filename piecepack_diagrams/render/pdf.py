@@ -71,7 +71,7 @@ def render_pdf(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, title: str =
         size = theme.caption_size * POINTS_PER_INCH
         canvas.setFillColor(pdf_colour(theme.edge))
         canvas.setFont(font, size)
-        lines = scene.caption.split("\n")
+        lines = geo.lines
         for k, line in enumerate(lines):
             dy = (k - (len(lines) - 1) / 2) * size * CAPTION_LEADING
             canvas.drawCentredString(cx, cy - dy - size * BASELINE_DROP, line)

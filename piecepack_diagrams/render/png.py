@@ -121,7 +121,7 @@ def render_png(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, dpi: float =
         ax.add_artist(PathPatch(builder.path(), **style))
     if scene.caption:
         x, y = geo.caption_centre()
-        ax.text(x, y, scene.caption, fontsize=theme.caption_size * POINTS_PER_INCH, color=theme.edge,
+        ax.text(x, y, "\n".join(geo.lines), fontsize=theme.caption_size * POINTS_PER_INCH, color=theme.edge,
                 ha="center", va="center", family="DejaVu Sans", zorder=0x7FFFFFFF,
                 linespacing=CAPTION_LEADING)
     out = io.BytesIO()

@@ -196,7 +196,7 @@ def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float
     if scene.caption:
         cx, cy = geo.down(*geo.caption_centre())
         size = theme.caption_size * POINTS_PER_INCH / laid.scale
-        lines = scene.caption.split("\n")
+        lines = geo.lines
         for k, line in enumerate(lines):
             dy = (k - (len(lines) - 1) / 2) * size * CAPTION_LEADING
             dwg.add(dwg.text(line, insert=(_pt(cx), _pt(cy + dy + size * BASELINE_DROP)), fill=theme.edge,

@@ -36,13 +36,15 @@ class Cell:
     first line in the template's ``move_font``), and optionally a ``legend``: a second scene
     between the two, scaled on its own (at most true size) in up to ``legend_share`` of the
     cell's height. The scene is drawn at ``scale`` when given (plates keep one scale per
-    record), else as large as fits, at most true size."""
+    record), else as large as fits, at most true size; ``framing`` is the layout's (see
+    :func:`~piecepack_diagrams.layout.lay_out`)."""
 
     scene: Scene
     caption: str = ""
     legend: Scene | None = None
     legend_share: float = 0.3
     scale: float | None = None
+    framing: str = "whole"
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +176,24 @@ def _laid_cell(cell: Cell, box: tuple[float, float, float, float], template: Tem
         used = legend.height + LEGEND_GAP
     scene = None
     if room - used > 0:
-        scene = lay_out(replace(cell.scene, caption=""), theme=theme, box=(w, room - used), scale=cell.scale)
+        scene = lay_out(replace(cell.scene, caption=""), theme=theme, box=(w, room - used), scale=cell.scale,
+                        framing=cell.framing)
     return _LaidCell(lines, scene, legend)
+
+
+def figure_layout(cell: Cell, template: Template, *, theme: Theme = DEFAULT, framing: str = "whole") -> LaidOut:
+    """The drawing of ``cell`` laid out as it prints in the first cell of ``template``.
+
+    Raises :class:`~piecepack_diagrams.errors.SetupError` when the template leaves it no room.
+    """
+    from ..errors import SetupError
+
+    (x, y, w, h), *_ = template.cells()
+    laid = _laid_cell(replace(cell, framing=framing), (x, y, w, h), template, theme).scene
+    if laid is None:
+        raise SetupError("the template leaves no room for the drawing under its caption",
+                         expected="a larger page or a smaller caption")
+    return laid
 
 
 def common_scale(cells: list[Cell], template: Template, theme: Theme = DEFAULT) -> float:
@@ -248,4 +266,4 @@ def _audit_cell(audit: Audit, parts: _LaidCell, where: str, template: Template, 
                                          title_points=title if not k else None)
 
 
-__all__ = ["Audit", "Cell", "common_scale", "Metadata", "Page", "paginate", "render_book", "render_pages"]
+__all__ = ["Audit", "Cell", "common_scale", "figure_layout", "Metadata", "Page", "paginate", "render_book", "render_pages"]

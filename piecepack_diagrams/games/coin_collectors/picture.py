@@ -15,7 +15,7 @@ from .board import CELLS, HOLE, cell_centre, cell_name
 from .rules import REMOVED, CoinCollectorsState, legal_moves
 
 #: Where each suit's pawn stands in the hole (Suns upper left, then clockwise).
-HOLE_SPOTS = ((4.95, 5.95), (6.05, 5.95), (6.05, 4.75), (4.95, 4.75))
+HOLE_SPOTS = ((4.95, 6.02), (6.05, 6.02), (6.05, 4.98), (4.95, 4.98))
 #: Where a coin lies on its tile, and where a pawn stands once it took the coin (from the
 #: tile's centre): the lower right corner, clear of the rank in the middle.
 COIN_SPOT = (0.57, -0.57)
@@ -67,24 +67,28 @@ def out_panel(state: CoinCollectorsState) -> Panel | None:
 
 
 def move_path(start: tuple[float, float], end: tuple[float, float]) -> tuple[tuple[float, float], ...]:
-    """The way a pawn goes from ``start`` to ``end``: along one axis then the other (a step
-    from the hole first lines up with its tile), so a step east is drawn going east."""
+    """The way from ``start`` to ``end`` along one axis then the other (a route on an answer
+    key turns where the pawn turned)."""
     (x0, y0), (x1, y1) = start, end
     if abs(x1 - x0) < 1e-9 or abs(y1 - y0) < 1e-9:
         return start, end
-    # The longer leg is the step itself; the short one lines the pawn up first.
     corner = (x0, y1) if abs(x1 - x0) >= abs(y1 - y0) else (x1, y0)
     return start, corner, end
 
 
-def _arrow(start: tuple[float, float], end: tuple[float, float], role: str = "move") -> Arrow:
-    path = move_path(start, end)
-    # The head stops short of the pawn standing at the end, so the pawn hides none of it.
-    (xa, ya), (xb, yb) = path[-2], path[-1]
-    length = max(1e-9, abs(xb - xa) + abs(yb - ya))
-    stop = min(0.3, length * 0.5)
-    tip = (xb - (xb - xa) / length * stop, yb - (yb - ya) / length * stop)
-    return Arrow(path[0], tip, role=role, via=path[1:-1])
+#: A step's arrow leaves its cell this far from the centre (between the hole's pawns, beside a
+#: tile's rank) and ends this far short of the next cell's centre: inside the tile it enters,
+#: clear of its rank and its coin.
+_ARROW_FROM, _ARROW_SHORT = 0.55, 0.72
+
+
+def step_arrow(start: int, target: int, role: str = "move") -> Arrow:
+    """A pawn's step from cell ``start`` (the hole included) onto ``target``, straight along
+    the line between their centres, as the pawn went (north, east, south or west)."""
+    (x0, y0), (x1, y1) = cell_centre(start), cell_centre(target)
+    dx, dy = (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
+    return Arrow((x0 + dx * _ARROW_FROM, y0 + dy * _ARROW_FROM), (x1 - dx * _ARROW_SHORT, y1 - dy * _ARROW_SHORT),
+                 role=role)
 
 
 def focus_of(cells: list[int]) -> Bounds:
@@ -123,12 +127,7 @@ def position_scene(state: CoinCollectorsState, *, caption: str = "", show_legal:
     focus = None
     if state.last_move is not None:
         start, end = state.last_move
-        suit = next(s for s in range(1, 5) if state.pawns[s - 1] == end)
-        x0, y0 = HOLE_SPOTS[suit - 1] if start == HOLE else (cell_centre(start)[0] + PAWN_SPOT[0],
-                                                               cell_centre(start)[1] + PAWN_SPOT[1])
-        end_spot = pawn_spot(state, suit)
-        if end_spot is not None:
-            annotations.append(_arrow((x0, y0), end_spot))
+        annotations.append(step_arrow(start, end))
         focus = focus_of([start, end])
     panels = [dice_panel(state.dice)]
     panels += [p for p in (collected_panel(state), out_panel(state)) if p is not None]
@@ -137,10 +136,9 @@ def position_scene(state: CoinCollectorsState, *, caption: str = "", show_legal:
 
 
 def attempt_arrow(state: CoinCollectorsState, suit: int, target: int) -> Arrow:
-    """A refused step of the pawn of ``suit`` onto ``target``: dashed, crossed out where it ends."""
-    start = pawn_spot(state, suit) or HOLE_SPOTS[suit - 1]
-    x, y = cell_centre(target)
-    return _arrow(start, (x + PAWN_SPOT[0], y + PAWN_SPOT[1]), role="illegal")
+    """A refused step of the pawn of ``suit`` onto ``target``: dashed, crossed out where it
+    would enter the tile."""
+    return step_arrow(state.pawns[suit - 1], target, role="illegal")
 
 
 def rolls_scene(rolls: tuple[tuple[int, int, int, int], ...], *, per_row: int = 8) -> Scene:
@@ -187,4 +185,4 @@ def cell_words(cell: int) -> str:
 
 __all__ = ["COORDINATES", "HOLE_SPOTS", "ROUTE_COLOURS", "attempt_arrow", "board_pieces", "cell_words",
            "collected_panel", "dice_panel", "focus_of", "move_path", "pawn_spot", "plan_scene", "position_scene",
-           "rolls_scene"]
+           "rolls_scene", "step_arrow"]

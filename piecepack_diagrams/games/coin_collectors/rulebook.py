@@ -6,12 +6,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...errors import PiecepackError
-from ...pieces import Suit
-from ...scene import Annotation
-from .board import STEPS, step
+from ...pieces import Suit, rank_name, suit_name
+from ...scene import Annotation, Bounds
+from .board import HOLE, STEPS, cell_name, step
 from .notation import parse_action
-from .picture import attempt_arrow
-from .rules import CoinCollectorsState, PawnMove, Remove, legal_moves
+from .picture import attempt_arrow, focus_of
+from .rules import CoinCollectorsState, PawnMove, Remove, Roll, legal_moves
+
+#: Directions as a player says them.
+_HEADINGS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 #: Kind of move -> what the rules say of it, in a player's words.
 KINDS = {
@@ -49,6 +52,36 @@ def move_kind(before: CoinCollectorsState, after: CoinCollectorsState, text: str
     return "tile-die" if legal.reasons[0].endswith("the tile's rank") else "pawn-die"
 
 
+def describe(before: CoinCollectorsState, after: CoinCollectorsState, text: str) -> str:
+    """The turn ``text`` in a player's words: which pawn went where and took what, and what
+    the dice show after the roll (squares by their coordinates, as on the board's edges)."""
+    parts = []
+    for action in _actions(text):
+        if isinstance(action, PawnMove):
+            start = before.pawns[action.suit - 1]
+            target = step(start, action.direction)
+            if target is None:
+                continue
+            tile, coin = before.deal.tiles[target], before.deal.coins[target]
+            where = "from the hole" if start == HOLE else f"from {cell_name(start)}"
+            what = (f"onto the {rank_name(tile[1])} of {suit_name(tile[0])} at {cell_name(target)}"
+                    if tile is not None else f"to {cell_name(target)}")
+            coin_words = f" and takes its coin, the {rank_name(coin[1])} of {suit_name(coin[0])}" if coin else ""
+            why = next((m.reasons for m in legal_moves(before) if m.move == action), ())
+            because = f" ({' and '.join(why)})" if why else ""
+            parts.append(f"the {suit_name(action.suit)} pawn steps {_HEADINGS[action.direction]} {where} {what}"
+                         f"{because}{coin_words}")
+        elif isinstance(action, Remove):
+            parts.append(f"no pawn can move, so the {suit_name(action.suit)} pawn leaves the game")
+        elif isinstance(action, Roll):
+            if not action.results:
+                parts.append("no dice are rolled")
+            else:
+                rolled = ", ".join(f"{suit_name(suit)} {rank_name(rank)}" for suit, rank in action.results)
+                parts.append(f"the dice rolled show {rolled}")
+    return "; ".join(parts) if parts else text
+
+
 def illegal_candidates(state: CoinCollectorsState) -> Iterator[str]:
     """Each pawn's step onto each neighbouring coin."""
     if state.phase != "move" or state.outcome != "playing":
@@ -63,6 +96,17 @@ def illegal_candidates(state: CoinCollectorsState) -> Iterator[str]:
                 yield Suit(suit).letter + direction
 
 
+def attempt_focus(state: CoinCollectorsState, text: str) -> "Bounds | None":
+    """The region a refused step is about: the pawn's cell, the tile it may not enter, and
+    a tile round them."""
+    action = _first(text)
+    if not isinstance(action, PawnMove):
+        return None
+    start = state.pawns[action.suit - 1]
+    target = step(start, action.direction)
+    return focus_of([start, target]) if target is not None else None
+
+
 def attempt_marks(state: CoinCollectorsState, text: str) -> Iterator[Annotation]:
     """An arrow crossed out, from the pawn to the coin it may not take."""
     action = _first(text)
@@ -73,4 +117,4 @@ def attempt_marks(state: CoinCollectorsState, text: str) -> Iterator[Annotation]
         yield attempt_arrow(state, action.suit, target)
 
 
-__all__ = ["KINDS", "attempt_marks", "illegal_candidates", "move_kind"]
+__all__ = ["KINDS", "attempt_focus", "attempt_marks", "describe", "illegal_candidates", "move_kind"]

@@ -39,6 +39,33 @@ def move_kind(before: LabRatsState, after: LabRatsState, text: str) -> str | Non
     return {Discard: "discard", BackUp: "back-up", Return: "return"}.get(type(action))
 
 
+#: Headings as a player says them (north is away from the player).
+_HEADING_WORDS = {0: "north", 90: "west", 180: "south", 270: "east"}
+
+
+def describe(before: LabRatsState, after: LabRatsState, text: str) -> str:
+    """The move ``text`` in a player's words: which stack's coin moved the rat how far and
+    which way, or which coin was discarded or returned."""
+    from ...pieces import rank_name, suit_name
+
+    action = _action(text)
+    if isinstance(action, Move) and before.stacks[action.stack - 1]:
+        coin = before.stacks[action.stack - 1][-1]
+        moved = abs(after.rat[0] - before.rat[0]) + abs(after.rat[1] - before.rat[1])
+        squares = f"{moved} square{'s' if moved != 1 else ''}"
+        return (f"the top coin of stack {action.stack}, the {rank_name(coin.rank)} of {suit_name(coin.suit)}, moves "
+                f"the rat {squares} {_HEADING_WORDS[action.heading]} and stays on the square the rat left")
+    if isinstance(action, Discard) and before.stacks[action.stack - 1]:
+        coin = before.stacks[action.stack - 1][-1]
+        return (f"the top coin of stack {action.stack}, the {rank_name(coin.rank)} of {suit_name(coin.suit)}, is "
+                "discarded under the rat, which stays where it is")
+    if isinstance(action, BackUp):
+        return "the rat backs up to the square of its last movement coin"
+    if isinstance(action, Return):
+        return f"the movement coin under the rat goes back on top of stack {action.stack}"
+    return text
+
+
 def illegal_candidates(state: LabRatsState) -> Iterator[str]:
     """Rat moves by a top coin's value in each direction, from each stack (numbered coins only,
     so the arrow drawn is the whole move)."""
@@ -61,4 +88,4 @@ def attempt_marks(state: LabRatsState, text: str) -> Iterator[Annotation]:
     yield Arrow((x, y), (x + dx * value, y + dy * value), role="illegal")
 
 
-__all__ = ["KINDS", "attempt_marks", "illegal_candidates", "move_kind"]
+__all__ = ["KINDS", "attempt_marks", "describe", "illegal_candidates", "move_kind"]

@@ -42,6 +42,28 @@ def move_kind(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str | N
     return None
 
 
+#: Slide directions as a player says them.
+_SLIDES = {"LEFT": "left", "RIGHT": "right", "UP": "up", "DOWN": "down"}
+
+
+def describe(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str:
+    """The turn ``text`` in a player's words: who slid which row or column which way, turned
+    the spare how far, and walked where (rows and columns counted from 1 at the top left)."""
+    turn = _turn(text)
+    mover = before.to_move
+    who = before.name_of(mover.color) if mover is not None else "the player"
+    if isinstance(turn, Move):
+        line = "row" if turn.direction in ("LEFT", "RIGHT") else "column"
+        r, c = turn.destination
+        return (f"{who} slides {line} {turn.index + 1} {_SLIDES[turn.direction]} with the spare turned "
+                f"{turn.degrees} degrees, then walks to row {r + 1}, column {c + 1}")
+    if turn == PASS:
+        return f"{who} passes"
+    if turn == OUT or isinstance(turn, tuple):
+        return f"{who} breaks the rules and is thrown out of the game"
+    return text
+
+
 def illegal_candidates(play: LabyrinthPlay) -> Iterator[str]:
     """The first legal slide, then a walk to each cell of the board in turn (the ones the
     avatar cannot reach are refused)."""
@@ -72,4 +94,4 @@ def attempt_marks(play: LabyrinthPlay, text: str) -> Iterator[Annotation]:
     yield Arrow((c0 + 0.5, h - r0 - 0.5), (c1 + 0.5, h - r1 - 0.5), role="illegal")
 
 
-__all__ = ["KINDS", "attempt_marks", "illegal_candidates", "move_kind"]
+__all__ = ["KINDS", "attempt_marks", "describe", "illegal_candidates", "move_kind"]

@@ -33,6 +33,17 @@ def move_kind(before: LandlockedState, after: LandlockedState, text: str) -> str
     return "inbound" if before.leg < _INBOUND_LEGS else "home"
 
 
+def describe(before: LandlockedState, after: LandlockedState, text: str) -> str:
+    """The leg ``text`` in a player's words: from where to where, space by space."""
+    try:
+        cells = parse_path(text)
+    except PiecepackError:
+        return text
+    kind = move_kind(before, after, text) or "leg"
+    return (f"the pawn walks leg {before.leg + 1} ({kind}) from {cell_name(cells[0])} to {cell_name(cells[-1])}, "
+            f"by {', '.join(cell_name(c) for c in cells[1:-1]) or 'no other space'}")
+
+
 def _l_paths(start: int, end: int) -> Iterator[list[int]]:
     """The two paths from ``start`` to ``end`` that turn at most once."""
     (r0, c0), (r1, c1) = divmod(start, 5), divmod(end, 5)
@@ -73,4 +84,4 @@ def attempt_marks(state: LandlockedState, text: str) -> Iterator[Annotation]:
         yield Arrow(points[-2], points[-1], role="illegal")
 
 
-__all__ = ["KINDS", "attempt_marks", "illegal_candidates", "move_kind"]
+__all__ = ["KINDS", "attempt_marks", "describe", "illegal_candidates", "move_kind"]
