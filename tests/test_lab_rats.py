@@ -4,8 +4,10 @@ their worded errors, the shipped records, the solver, the drawings."""
 from __future__ import annotations
 
 import csv
+import re
 import xml.etree.ElementTree as ET
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -85,7 +87,11 @@ def test_rule_errors_name_the_move_the_place_and_the_rule():
         replay(rec)
     text = err.value.format()
     assert text.startswith("t.ppn:5:4: error: move 1 (2")
-    assert "would carry the rat" in text and "off the maze at square" in text
+    # In a player's words: how far which way, and how much maze there is that way; no
+    # internal coordinates such as "(0, 2)".
+    way = {0: "north", 90: "west", 180: "south", 270: "east"}[heading]
+    assert f"would carry the rat {coin.value or 1} square" in text and f"{way}, off the maze: " in text
+    assert re.search(r"\(-?\d+, -?\d+\)", text) is None
 
 
 def _off_maze(state, distance, heading):
@@ -94,6 +100,15 @@ def _off_maze(state, distance, heading):
     except RuleError as exc:
         return "off the maze" in exc.message
     return False
+
+
+def test_each_position_knows_the_action_that_led_to_it():
+    # Drawings use it (a coin just discarded or returned); states alike but for it are equal.
+    result = replay(parse_records((RECORDS / "standard-win-built-roll-by-roll.ppn").read_text(), name="w")[0])
+    texts = [p.state.last_action.text if p.state.last_action else None for p in result.positions]
+    assert texts[:6] == [None, None, "3N1", "1E", "B", "R3"]
+    state = result.positions[5].state
+    assert state == replace(state, last_action=None)
 
 
 @pytest.mark.parametrize("header, movetext, wording", [

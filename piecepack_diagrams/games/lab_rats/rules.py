@@ -175,6 +175,9 @@ class LabRatsState:
     seed: int | None = None
     #: Where the maze came from: ``"seed"``, ``"tiles"``, ``"rolls"`` or ``"record"`` (build moves).
     maze_from: str = "record"
+    #: The action that led to this position (None at the setup), for drawings: which coin was
+    #: discarded or returned. Not part of the position: two states alike but for it are equal.
+    last_action: Action | None = field(default=None, compare=False)
 
     @property
     def exit_squares(self) -> tuple[Square, Square]:
@@ -242,12 +245,13 @@ def exit_distance(state: LabRatsState, start: Square, heading: int) -> int | Non
     return None
 
 
-def _where(square: Square) -> str:
-    return f"({square[0]}, {square[1]})"
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
 
 
 def apply_action(state: LabRatsState, action: Action, *, move: str | None = None) -> LabRatsState:
-    """The state after ``action``; raises :class:`RuleError` (with ``move`` as its label)."""
+    """The state after ``action`` (which it records as its ``last_action``); raises
+    :class:`RuleError` (with ``move`` as its label)."""
     def fail(message: str, rule: str) -> RuleError:
         return RuleError(message, move=move, rule=rule, token=getattr(action, "text", None))
 
@@ -258,7 +262,7 @@ def apply_action(state: LabRatsState, action: Action, *, move: str | None = None
         raise fail(f"the game is over (the rat has {'escaped' if state.outcome == 'won' else state.outcome})",
                    "no moves after the end")
     if isinstance(action, Concede):
-        return replace(state, outcome="conceded", last_move=None)
+        return replace(state, outcome="conceded", last_move=None, last_action=action)
     if isinstance(action, (Move, Discard)):
         coin = state.top(action.stack)
         if coin is None:
@@ -266,7 +270,7 @@ def apply_action(state: LabRatsState, action: Action, *, move: str | None = None
         stacks = tuple(s[:-1] if k == action.stack - 1 else s for k, s in enumerate(state.stacks))
         if isinstance(action, Discard):
             down = state.down + (CoinDown(coin, state.rat, "discard"),)
-            return _settled(replace(state, stacks=stacks, down=down, last_move=None))
+            return _settled(replace(state, stacks=stacks, down=down, last_move=None, last_action=action))
         return _moved(state, action, coin, stacks, fail)
     if state.options.advanced:
         raise fail("the advanced version has no backing up", "advanced version: no backing up")
@@ -277,7 +281,7 @@ def apply_action(state: LabRatsState, action: Action, *, move: str | None = None
             raise fail("the rat is on its last movement coin: return that coin to a stack (R1, R2 or R3) instead",
                        "back up only when the rat is not on a movement coin")
         target = state.down[state.trail[-1]].square
-        return replace(state, rat=target, last_move=(state.rat, target))
+        return replace(state, rat=target, last_move=(state.rat, target), last_action=action)
     assert isinstance(action, Return)
     if not state.is_on_movement_coin():
         raise fail("the rat is not on a movement coin, so there is no coin to return",
@@ -290,7 +294,7 @@ def apply_action(state: LabRatsState, action: Action, *, move: str | None = None
     stacks = tuple(s + (coin,) if k == action.stack - 1 else s for k, s in enumerate(state.stacks))
     down = state.down[:index] + state.down[index + 1:]
     trail = tuple(i if i < index else i - 1 for i in state.trail[:-1])
-    return replace(state, stacks=stacks, down=down, trail=trail, last_move=None)
+    return replace(state, stacks=stacks, down=down, trail=trail, last_move=None, last_action=action)
 
 
 def _moved(state: LabRatsState, action: Move, coin: Coin, stacks, fail) -> LabRatsState:  # noqa: ANN001
@@ -316,17 +320,19 @@ def _moved(state: LabRatsState, action: Move, coin: Coin, stacks, fail) -> LabRa
         x, y = state.rat
         out = (x + dx * need, y + dy * need)
         return replace(state, stacks=stacks, down=down, trail=trail, rat=out, outcome="won",
-                       last_move=(state.rat, out))
+                       last_move=(state.rat, out), last_action=action)
     squares = state.maze.squares
     x, y = state.rat
-    for step in range(1, distance + 1):
-        square = (x + dx * step, y + dy * step)
-        if square not in squares:
-            raise fail(f"{name} would carry the rat {DIRECTION_NAMES[action.heading]} off the maze "
-                       f"at square {_where(square)}",
-                       "every square the rat passes and lands on must be in the maze")
+    room = len(list(ray(squares, state.rat, action.heading)))
+    if room < distance:
+        way = DIRECTION_NAMES[action.heading]
+        where = (f"there is no maze square {way} of the rat" if room == 0 else
+                 f"the maze goes on for only {_squares(room)} {way} of the rat")
+        raise fail(f"{name} would carry the rat {_squares(distance)} {way}, off the maze: {where}",
+                   "every square the rat passes and lands on must be in the maze")
     target = (x + dx * distance, y + dy * distance)
-    return _settled(replace(state, stacks=stacks, down=down, trail=trail, rat=target, last_move=(state.rat, target)))
+    return _settled(replace(state, stacks=stacks, down=down, trail=trail, rat=target, last_move=(state.rat, target),
+                           last_action=action))
 
 
 def _settled(state: LabRatsState) -> LabRatsState:
