@@ -315,12 +315,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "plates":
         return _plates(args)
     if args.command == "figure":
-        from .figures import figure_scene
-        from .render import render
+        from .figures import RuleFigure, figure_files, figure_scene
 
         fmt = _format_of(args)
-        scene = figure_scene(args.name)
-        _emit(render(scene, fmt, theme=load_theme(args.theme)), fmt, args.output, Path("output") / f"{args.name}.{fmt}")
+        # Printed as the figure set prints it: a column wide (the figure template).
+        figure = RuleFigure(args.name, figure_scene(args.name), framing="whole")
+        data = figure_files([figure], formats=(fmt,), theme=load_theme(args.theme))[f"{args.name}.{fmt}"]
+        _emit(data, fmt, args.output, Path("output") / f"{args.name}.{fmt}")
         return 0
     if args.command == "figures":
         return _figures(args)

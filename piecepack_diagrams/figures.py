@@ -17,7 +17,9 @@ A game's ``rulebook`` module gives:
   illegal one, and the marks that show one (a dashed arrow, an X where it fails);
 - optionally ``attempt_scene(state, text, error)``: the whole figure of a refused move,
   when the game draws it otherwise than as the position plus its marks; ``figure_notes``:
-  extra figures (kind -> a function of the replays giving a :class:`RuleFigure` or None).
+  extra figures (kind -> a function of the replays giving a :class:`RuleFigure` or None);
+  ``setup_replay(replays)``: the game whose setup to show (default the first), and
+  ``SETUP``: words on the setup for its caption.
 
 Figures of a move are cropped to the region the move is about (the scene's focus); the
 setup and the end show the whole board, a column and a half wide.
@@ -151,7 +153,7 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
         raise SetupError(f"no games of {game} to draw figures from", token=game, expected="one record or more")
     slug, book = _rulebooks()[rules]
     title = rules.title
-    figures = [_setup_figure(slug, title, replays[0])]
+    figures = [_setup_figure(slug, title, book, replays)]
     missing = []
     for kind, words in book.KINDS.items():
         found = _first_of_kind(book, kind, replays)
@@ -181,8 +183,13 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
     return FigureSet(slug, tuple(figures), tuple(missing))
 
 
-def _setup_figure(slug: str, title: str, result: Replay) -> RuleFigure:
-    scene = result.game.scene(result.positions[0].state, caption=f"{title}: the setup")
+def _setup_figure(slug: str, title: str, book: ModuleType, replays: Sequence[Replay]) -> RuleFigure:
+    """The setup of the game the rulebook picks (its ``setup_replay``; else the first), with the
+    rulebook's ``SETUP`` words under the title when it has them."""
+    result = getattr(book, "setup_replay", lambda found: found[0])(replays)
+    words = getattr(book, "SETUP", "")
+    caption = f"{title}: the setup" + (f"\n{words}" if words else "")
+    scene = result.game.scene(result.positions[0].state, caption=caption)
     return RuleFigure(f"{slug}-setup", scene, result.record.file, 0, framing="whole", template=WIDE)
 
 

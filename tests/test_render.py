@@ -188,6 +188,20 @@ def test_text_rendering(scene):
     assert text.count("┼") == 16  # the 4x4 inner crossings of the 5x5 square (the hole's neighbours draw its corners)
 
 
+def test_text_never_writes_a_label_over_another():
+    # Labels that text cannot set apart are refused in words, never printed one over another;
+    # a few at one spot are set side by side.
+    from piecepack_diagrams.errors import OutputError
+    from piecepack_diagrams.scene import Label, Scene
+
+    few = Scene(annotations=tuple(Label(1.0, 1.0, f"label {k}") for k in range(3)))
+    text = render(few, "txt").decode()
+    assert all(f"label {k}" in text for k in range(3))
+    crowd = Scene(annotations=tuple(Label(1.0, 1.0, f"label {k}") for k in range(40)))
+    with pytest.raises(OutputError, match="no room for the label"):
+        render(crowd, "txt")
+
+
 @pytest.mark.parametrize("fmt", ["svg", "pdf", "png", "txt"])
 def test_same_scene_same_bytes(scene, fmt):
     assert render(scene, fmt) == render(setup_scene("coin-collectors", seed=1), fmt)
@@ -301,3 +315,64 @@ def test_every_suit_glyph_keeps_its_colour_under_every_highlight(tmp_path, theme
             # laid over it would leave no pixel of that colour (it would be the colour seen
             # through the tint: olive for Moons under yellow).
             assert (abs(box - colour).max(axis=2) <= 20).sum() > 40, (fmt, suit, kind)
+
+
+def test_panels_whose_titles_cannot_fit_below_the_board_go_beside_it():
+    # Three panels titled wider together than the box: side by side below they would run off
+    # the page at any scale, so they go to the right, and the drawing fits its box.
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import Panel, Scene, ScenePiece
+
+    coin = (ScenePiece(Piece("coin", "face", 1, 3), 0.0, 0.0),)
+    panels = tuple(Panel(coin, title=f"A rather long panel title {k}") for k in range(3))
+    board = tuple(ScenePiece(Piece("tile", "back", 1, 1), 1.0 + 2.0 * k, 1.0) for k in range(5))
+    laid = lay_out(Scene(board, panels=panels), box=(3.2, 9.0))
+    assert laid.width <= 3.2 + 1e-6 and laid.height <= 9.0 + 1e-6
+
+
+def test_a_name_of_a_thing_the_window_leaves_out_is_left_out():
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import Bounds, Label, Scene, ScenePiece
+
+    tiles = (ScenePiece(Piece("tile", "back", 1, 1), 1.0, 1.0), ScenePiece(Piece("tile", "back", 1, 2), 13.0, 1.0))
+    names = (Label(1.0, 1.0, "here", place="near"), Label(13.0, 1.0, "far away", place="near"))
+    scene = Scene(tiles, names, focus=Bounds(-0.5, -0.5, 2.5, 2.5))
+    shown = {a.text for a in lay_out(scene, framing="focus").scene.annotations if isinstance(a, Label)}
+    assert shown == {"here"}
+    shown = {a.text for a in lay_out(scene, framing="whole").scene.annotations if isinstance(a, Label)}
+    assert shown == {"here", "far away"}
+
+
+def test_the_audit_looks_at_what_a_reader_sees():
+    from piecepack_diagrams.layout import audit_laid_out
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import Scene, ScenePiece, stacked
+
+    def kinds(pieces):
+        return sorted(f.kind for f in audit_laid_out(lay_out(Scene(tuple(pieces)), scale=1.0), product="t"))
+
+    pawn = ScenePiece(Piece("pawn", "face", 3, 1), 1.0, -0.4)
+    # A pawn beside a deep pile covers only the numbers of coins the pile's own top coins hide
+    # anyway ...
+    pile = stacked([Piece("coin", "face", 1, r) for r in range(1, 7)], 1.2, 0.3)
+    assert "hidden" not in kinds(pile + [pawn])
+    # ... but the number of a coin of its own it covers is hidden.
+    assert "hidden" in kinds([ScenePiece(Piece("coin", "face", 1, 4), 1.0, 0.0), pawn])
+    # A band of board is drawn, not empty: a coin at one end of a row of tiles (the rest of
+    # the drawing is tiles, not an empty margin).
+    coin = ScenePiece(Piece("coin", "face", 1, 4), 0.0, 0.0)
+    tiles = [ScenePiece(Piece("tile", "back", 1, 1), 1.0 + 2.0 * k, 0.0) for k in range(4)]
+    assert "empty-margin" not in kinds([coin, *tiles])
+
+
+def test_the_audit_reports_a_drawing_wider_than_its_cell():
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import Scene, ScenePiece
+    from piecepack_diagrams.sheets import Cell, Page, load_template, render_pages
+    from piecepack_diagrams.sheets.pdf import Audit
+
+    board = Scene(tuple(ScenePiece(Piece("tile", "back", 1, 1), 1.0 + 2.0 * k, 1.0) for k in range(5)))
+    for scale, expected in ((1.0, ["outside"]), (None, [])):
+        audit = Audit("t")
+        render_pages([Page("", (Cell(board, scale=scale),))], load_template("figure"), audit=audit)
+        assert [f.kind for f in audit.findings] == expected

@@ -6,10 +6,12 @@ For a laid-out drawing (and the caption and title its page sets) it reports:
   captions 8.5 pt, titles 10 pt (:data:`MINIMUM_POINTS`);
 - ``overlap``: a label over another label, a piece's glyph or body, a mark or a route;
 - ``hidden``: a piece's rank covered by another piece that is not in its stack, or
-  crossed by a route or an arrow;
+  crossed by a route or an arrow (the rank of a piece under others of its stack is hidden
+  on purpose and not looked at);
 - ``outside``: a label not wholly on the page;
 - ``empty-margin``: an empty band along one side of the drawing taking more than
-  :data:`EMPTY_SHARE` of its width or height.
+  :data:`EMPTY_SHARE` of its width or height (tiles, boards and a figure's rectangles count
+  as drawn: a band of board is not empty).
 
 Everything is measured in printed inches and points, at the scale the drawing prints at.
 """
@@ -20,7 +22,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from ..scene import Arrow, Bounds, Label, Marker, PathLine, PieceMark, Scene, ScenePiece, flattened
+from ..scene import Arrow, Bounds, EdgeMark, Label, Marker, PathLine, PieceMark, Rectangle, Scene, ScenePiece, flattened
 from ..theme import DEFAULT, Theme
 from .compose import LaidOut
 from .labels import Box, label_box, overlap_area, polyline_segments, segment_hits_box
@@ -31,8 +33,10 @@ MINIMUM_POINTS = {"label": 7.0, "rank": 7.0, "caption": 8.5, "title": 10.0}
 EMPTY_SHARE = 0.3
 #: Two pieces whose centres are this close (inches) are one stack: the upper one may hide the lower.
 _SAME_STACK = 0.35
-#: A rank counts as hidden when this share of its ink box is covered.
+#: A rank counts as hidden when this share of its ink box is covered; one its own stack
+#: covers this much is hidden on purpose.
 _HIDDEN_SHARE = 0.12
+_OWN_STACK_SHARE = 0.5
 #: A label counts as overlapping when this share of its box is covered.
 _OVERLAP_SHARE = 0.04
 #: Kinds of piece with an opaque body that can hide what lies under it.
@@ -119,6 +123,9 @@ def _inks(scene: Scene, theme: Theme, scale: float,
             if a.text:
                 size = a.size * (0.62 if len(a.text) < 2 else 0.5)
                 inks.append(_Ink("mark-text", _text_ink(a.text, a.x, a.y, size), size * to_pt, a.text, order=order))
+        elif isinstance(a, (Rectangle, EdgeMark)):
+            b = Scene((), (a,)).bounds(margin=0.0)
+            inks.append(_Ink("board", (b.x0, b.y0, b.x1, b.y1), order=order))
         elif isinstance(a, PathLine) and a.role != "leader":
             routes += polyline_segments(a.points, 1.0 / 72 / scale)
         elif isinstance(a, Arrow):
@@ -134,6 +141,10 @@ def _piece_inks(p: ScenePiece, theme: Theme, to_pt: float, order: int) -> Iterat
     stamp = piece_stamp(p.piece, p.angle, theme)
     centre = (p.x, p.y)
     solid = p.piece.kind in _SOLID
+    if not solid:
+        # A tile or a board: drawn (no band of it is empty), though labels may lie on it.
+        x0, y0, x1, y1 = stamp.box
+        yield _Ink("board", (x0 + p.x, y0 + p.y, x1 + p.x, y1 + p.y), centre=centre, order=order)
     body_done = False
     for prim in stamp.primitives:
         if isinstance(prim, Text):
@@ -209,7 +220,8 @@ def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None: 
         if area <= 0:
             continue
         for other in inks:
-            if other is label or other.kind == "mark-text" and _is_inside(other.box, label.box):
+            if other is label or other.kind == "board" or other.kind == "mark-text" and _is_inside(other.box,
+                                                                                                      label.box):
                 continue
             if other.kind == "label" and labels.index(other) < k:
                 continue  # each pair once
@@ -229,7 +241,7 @@ def _hidden_ranks(inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
     crossed: dict[str, int] = {}
     for rank in (ink for ink in inks if ink.kind == "rank"):
         area = _area(rank.box)
-        if area <= 0:
+        if area <= 0 or _is_stacked_under(rank, bodies, area):
             continue
         for body in bodies:
             if body.order <= rank.order or math.dist(body.centre, rank.centre) < _SAME_STACK:
@@ -247,6 +259,13 @@ def _hidden_ranks(inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
         count = sum(crossed.values())
         add("hidden", f"{count} rank{'s' if count > 1 else ''} of pieces ({', '.join(sorted(crossed))}) crossed by "
                       "a route or an arrow")
+
+
+def _is_stacked_under(rank: _Ink, bodies: list[_Ink], area: float) -> bool:
+    """True for the rank of a piece under others of its own stack, which hide it on purpose
+    (only a stack's top shows): nothing else can hide it."""
+    return any(body.order > rank.order and math.dist(body.centre, rank.centre) < _SAME_STACK
+               and overlap_area(rank.box, body.box) > _OWN_STACK_SHARE * area for body in bodies)
 
 
 def _empty_margins(inks: list[_Ink], routes, frame, add) -> None:  # noqa: ANN001

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..scene import (Annotation, Bounds, Coordinates, Group, Label, Panel, PieceMark, Scene, ScenePiece, Tear,
                      shifted)
@@ -80,7 +81,7 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
 
     The scale is ``scale`` if given; else the largest (at most ``largest``) at which the
     drawing fits ``box`` (paper inches); else true size, or smaller when the drawing would
-    not fit a letter page's text block (:data:`PAGE_BLOCK`). With ``framing="focus"`` a
+    not fit a letter page's text block (:data:`PAGE_BLOCK`, either way round). With ``framing="focus"`` a
     scene that has a ``focus`` is cropped to it (a figure about a move); ``"whole"`` shows
     the whole board. A scene with a ``frame`` keeps that frame (plates keep one window size
     per record). With ``coordinates`` the board's coordinates (if the scene has them) are
@@ -98,30 +99,30 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
             window = board
     else:
         window = board
-    # The scale depends on the panels' size, and the panels' titles on the scale: two rounds settle it.
-    target = box if box is not None else PAGE_BLOCK
+    # The scale depends on the panels' size, and the panels' titles on the scale. Without a
+    # box, a page's text block either way round (a wide board prints across the page).
+    targets: tuple[tuple[float, float], ...] = (box,) if box is not None else (PAGE_BLOCK,)
+    if box is None and scale is None and window.width > window.height:
+        targets += ((PAGE_BLOCK[1], PAGE_BLOCK[0]),)
+    biggest = largest if box is not None else 1.0
     # Panels that may go either side go where the drawing comes out largest.
     sides = ("right", "below") if any(p.side == "auto" for p in scene.panels) else ("right",)
-    best: tuple[float, str] | None = None
-    for side in sides:
-        chosen = scale if scale is not None else 1.0
-        for _ in range(2 if scale is None else 1):
-            edge = _coordinate_band(scene, window, chosen, coordinates)
-            _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
-            if scale is None:
-                chosen = fit_scale(page.width, page.height, target, largest=largest if box is not None else 1.0)
-        # With the scale given, the arrangement that fits the target best.
-        merit = chosen if scale is None else -max(page.width * chosen / target[0], page.height * chosen / target[1])
-        if best is None or merit > best[0] + 1e-9:
-            best = (merit, side)
+    best: tuple[float, str, float] | None = None
+    for turned, target in enumerate(targets):
+        for side in sides:
+            chosen, page = _settled(scene, window, side, scale, target, biggest, theme, coordinates)
+            # An arrangement that fits beats one whose titles cannot fit the target at any scale
+            # (it would run off the page); of those, the one that overflows least. The page
+            # is turned only for a clearly larger drawing.
+            overflow = max(page.width * chosen / target[0], page.height * chosen / target[1])
+            if scale is None and overflow <= 1 + 1e-6:
+                merit = chosen / (_TURN_GAIN if turned else 1.0)
+            else:
+                merit = -overflow
+            if best is None or merit > best[0] + 1e-9:
+                best = (merit, side, chosen)
     assert best is not None
-    side = best[1]
-    chosen = scale if scale is not None else 1.0
-    for _ in range(2 if scale is None else 1):
-        edge = _coordinate_band(scene, window, chosen, coordinates)
-        panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
-        if scale is None:
-            chosen = fit_scale(page.width, page.height, target, largest=largest if box is not None else 1.0)
+    _, side, chosen = best
     edge = _coordinate_band(scene, window, chosen, coordinates)
     panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
     tears = _tears(window, content, page, chosen, theme) if content is not None else []
@@ -129,13 +130,57 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
         panels = _coordinate_labels(scene.coordinates, window, chosen) + panels
     board_notes = [a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at")]
     board_notes = [_at_scale(a, chosen) for a in board_notes]
-    movable = [replace(a, scale=chosen) for a in scene.annotations if isinstance(a, Label) and a.place != "at"]
+    # A label naming a thing the window leaves out (under a torn edge) is left out with it.
+    movable = [replace(a, scale=chosen) for a in scene.annotations if isinstance(a, Label) and a.place != "at"
+               and window.x0 <= a.x <= window.x1 and window.y0 <= a.y <= window.y1]
     fixed_before = tears + panels
     labels, leaders = place_labels(movable, scene.pieces, board_notes + fixed_before, window, chosen, theme)
     annotations = tuple(board_notes + fixed_before + leaders + labels)
     page = _with_labels(page, labels)
     laid = Scene(scene.pieces, annotations, caption=scene.caption, title=scene.title, frame=page)
     return LaidOut(laid, chosen, window)
+
+
+#: How much larger a drawing must come out to turn the page for it.
+_TURN_GAIN = 1.1
+#: Steps that settle the scale against the panels' titles (which keep their printed size).
+_STEPS = 16
+
+
+def _settled(scene: Scene, window: Bounds, side: str, scale: float | None, target: tuple[float, float],
+             biggest: float, theme: Theme, coordinates: bool) -> tuple[float, Bounds]:
+    """The scale (``scale`` if given, else the largest at most ``biggest`` at which the window,
+    its coordinates and its panels on ``side`` fit ``target``) and the page they take. When
+    nothing fits at any scale (titles wider than the target), the smallest scale tried."""
+    def page_at(chosen: float) -> Bounds:
+        edge = _coordinate_band(scene, window, chosen, coordinates)
+        return _placed_panels(scene.panels, edge, window, chosen, theme, side, marks=False)[1]
+
+    def over(chosen: float) -> tuple[float, Bounds]:
+        page = page_at(chosen)
+        return max(page.width * chosen / target[0], page.height * chosen / target[1]), page
+
+    if scale is not None:
+        return scale, page_at(scale)
+    # The printed size grows with the scale, the more slowly the more of it is printed sizes
+    # (titles, gaps): from the largest scale, secant steps reach the largest that fits from
+    # above (exactly, when it is the same arrangement throughout).
+    low, (ratio_low, page) = biggest, over(biggest)
+    if ratio_low <= 1 + 1e-9:
+        return biggest, page
+    high, ratio_high = low, ratio_low
+    low = high / ratio_high
+    ratio_low, page = over(low)
+    for _ in range(_STEPS):
+        if ratio_low <= 1 + 1e-9:
+            break
+        step = (ratio_low - 1) * (high - low) / (ratio_high - ratio_low) if ratio_high > ratio_low else low
+        if not low - step > 0:
+            break  # nothing fits at any scale
+        high, ratio_high = low, ratio_low
+        low = low - step
+        ratio_low, page = over(low)
+    return low, page
 
 
 def _content(scene: Scene) -> Bounds | None:
@@ -155,8 +200,20 @@ def _at_scale(a: Annotation, scale: float) -> Annotation:
     return a
 
 
+@lru_cache(maxsize=1024)
+def _drawn_bounds(pieces: tuple[ScenePiece, ...], marks: tuple[Annotation, ...]) -> Bounds | None:
+    """How far pieces and marks whose size does not change with the scale reach."""
+    return Scene(pieces, marks).bounds(margin=0.0) if pieces or marks else None
+
+
 def _panel_bounds(panel: Panel, scale: float) -> Bounds:
-    inner = Scene(panel.pieces, tuple(_at_scale(a, scale) for a in panel.annotations)).bounds(margin=0.0)
+    # Pieces and marks keep their table size; labels take their printed size at ``scale``.
+    labels = tuple(_at_scale(a, scale) for a in panel.annotations if isinstance(a, (Label, Group)))
+    fixed = _drawn_bounds(panel.pieces, tuple(a for a in panel.annotations if not isinstance(a, (Label, Group))))
+    inner = Scene((), labels).bounds(margin=0.0) if labels else fixed or Bounds(0.0, 0.0, 2.0, 2.0)
+    if labels and fixed is not None:
+        inner = Bounds(min(inner.x0, fixed.x0), min(inner.y0, fixed.y0), max(inner.x1, fixed.x1),
+                       max(inner.y1, fixed.y1))
     if panel.title:
         from ..render.lettering import text_width
 
@@ -195,10 +252,11 @@ def _coordinate_labels(coordinates: "Coordinates", window: Bounds, scale: float)
 
 
 def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scale: float,
-                   theme: Theme, auto: str = "right") -> tuple[list[Annotation], Bounds]:
+                   theme: Theme, auto: str = "right", *, marks: bool = True) -> tuple[list[Annotation], Bounds]:
     """The panels' pieces and marks moved beside ``window`` (right: stacked downwards from its
     top; below: side by side from its left, under ``edge``, the window and its coordinates),
-    and the page that holds them all. Panels whose side is ``"auto"`` go to ``auto``."""
+    and the page that holds them all (without ``marks``, only the page). Panels whose side is
+    ``"auto"`` go to ``auto``."""
     gap = PANEL_GAP / scale
     out: list[Annotation] = []
     page = edge
@@ -212,9 +270,10 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
         else:
             dx, dy = window.x1 + gap - b.x0, right_y - b.y1
             right_y -= b.height + gap
-        out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
-        out += [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
-        if panel.title:
+        if marks:
+            out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
+            out += [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
+        if panel.title and marks:
             size = PANEL_TITLE_SIZE / 72 / scale
             out.append(Label(b.x0 + dx, b.y1 + dy - size * 0.7, panel.title, PANEL_TITLE_SIZE, role="panel-title",
                              anchor="start", scale=scale))

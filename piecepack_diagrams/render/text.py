@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import math
 
+from ..errors import OutputError
 from ..pieces import Piece
-from ..scene import (Arrow, EdgeMark, Label, Marker, Outline, PieceMark, Rectangle, Scene, flattened,
+from ..scene import (Arrow, EdgeMark, Label, Marker, Outline, PieceMark, Rectangle, Scene, ScenePiece, flattened,
                      is_picture_only)
 from ..theme import DEFAULT, Theme
 
@@ -62,14 +63,20 @@ class _Grid:
         """True when ``text`` fits at ``(c, r)`` without covering another character."""
         return all(self.inside(c + k, r) and self.chars[r][c + k] is None for k in range(len(text)))
 
-    def put_free(self, c: int, r: int, text: str) -> None:
+    def put_free(self, c: int, r: int, text: str, *, strict: bool = False) -> None:
         """``text`` at ``(c, r)``, or at the nearest place in its row or the rows beside it
-        where it covers no other character (never over another piece or label)."""
-        for dr in (0, -1, 1):
+        where it covers no other character (never over another piece or label). Where there
+        is none it is put at ``(c, r)`` over what is there, or, ``strict``, refused: raises
+        :class:`~piecepack_diagrams.errors.OutputError`."""
+        rows = (0, -1, 1, -2, 2) if strict else (0, -1, 1)
+        for dr in rows:
             for dc in sorted(range(-len(text) - 2, len(text) + 3), key=abs):
                 if self.has_room(c + dc, r + dr, text):
                     self.put(c + dc, r + dr, text)
                     return
+        if strict:
+            raise OutputError(f"plain text has no room for the label '{text}' clear of the others",
+                              token=text, expected="an SVG, PDF or PNG drawing of it")
         self.put(c, r, text)
 
     def render(self) -> list[str]:
@@ -107,13 +114,43 @@ def _family_text(piece: Piece) -> str | None:
     return None
 
 
+#: The scale text is laid out at: the one at which a label's letters are about as wide as
+#: the columns they take here, so the room the layout leaves for a label holds its text.
+TEXT_SCALE = 0.62 * 8.0 / 72 * COLUMNS_PER_INCH
+#: Kinds of piece a stack shows only the top of, and how close (inches) pieces of one stack lie.
+_STACKED = frozenset({"coin", "die", "pawn", "bit", "saucer", "pyramid"})
+_STACK_REACH = 0.3
+
+
+def _tops(pieces: list[ScenePiece]) -> list[ScenePiece]:
+    """``pieces`` without those under another piece of their stack: in text a stack shows
+    its top, as on the table (a character cell cannot show a stack's depth)."""
+    buckets: dict[tuple[int, int], list[int]] = {}
+    for k, p in enumerate(pieces):
+        buckets.setdefault((math.floor(p.x), math.floor(p.y)), []).append(k)
+    hidden: set[int] = set()
+    for k, p in enumerate(pieces):
+        if p.piece.kind not in _STACKED:
+            continue
+        near = (j for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                for j in buckets.get((math.floor(p.x) + dx, math.floor(p.y) + dy), ()))
+        if any(j > k and pieces[j].piece.kind in _STACKED and math.dist((p.x, p.y), (pieces[j].x, pieces[j].y))
+               < _STACK_REACH for j in near):
+            hidden.add(k)
+    return [p for k, p in enumerate(pieces) if k not in hidden]
+
+
 def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     """The scene as lines of text (ending in a newline), the caption underneath: the whole
-    board, its panels beside it as a drawing lays them out."""
+    board, its panels beside it as a drawing lays them out (with room for labels as wide as
+    text sets them), a stack by its top piece.
+
+    Raises :class:`~piecepack_diagrams.errors.OutputError` when a label finds no place clear
+    of the others (text cannot show that drawing legibly)."""
     from ..layout.compose import lay_out
 
-    scene = lay_out(scene, theme=theme, scale=1.0).scene
-    pieces = list(scene.pieces) + [a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)]
+    scene = lay_out(scene, theme=theme, scale=TEXT_SCALE).scene
+    pieces = _tops(list(scene.pieces) + [a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)])
     b = scene.bounds(margin=0.5) if scene.frame is None else scene.frame.expanded(0.25)
     cols = int(math.ceil(b.width * COLUMNS_PER_INCH)) + 2
     rows = int(math.ceil(b.height * ROWS_PER_INCH)) + 2
@@ -169,7 +206,7 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         elif isinstance(a, Label):
             c, r = cell(a.x, a.y)
             # Text is wider here than in a drawing: keep a label that would start off the page on it.
-            grid.put_free(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text)
+            grid.put_free(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text, strict=True)
         elif isinstance(a, Outline) and a.glyph:
             grid.put(*cell(*a.glyph_at), a.glyph)
         elif isinstance(a, Marker):

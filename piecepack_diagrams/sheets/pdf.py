@@ -253,14 +253,19 @@ def _draw_cell(canvas: Canvas, cell: Cell, box: tuple[float, float, float, float
 
 
 def _audit_cell(audit: Audit, parts: _LaidCell, where: str, template: Template, theme: Theme) -> None:
-    from ..layout.audit import audit_laid_out
+    from ..layout.audit import Finding, audit_laid_out
 
     title = template.header_size if template.header else None
+    (_, _, width, _), *_ = template.cells()
     for k, laid in enumerate((parts.scene, parts.legend)):
         if laid is None:
             continue
         audit.drawings += 1
         name = f"{audit.product} ({where}{', legend' if k else ''})"
+        # The page cuts off what runs past its cell (a label may take a hair of the margin).
+        if laid.width > width + 0.02:
+            audit.findings.append(Finding(name, "outside", f"the drawing is {laid.width:.2f} in wide, wider than "
+                                                           f"its cell ({width:.2f} in): its sides are cut off"))
         audit.findings += audit_laid_out(laid, product=name, theme=theme,
                                          caption_points=template.caption_size if parts.lines and not k else None,
                                          title_points=title if not k else None)

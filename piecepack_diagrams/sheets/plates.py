@@ -15,7 +15,7 @@ from ..engine.replay import Replay
 from ..errors import LimitError, SetupError
 from ..scene import Bounds, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme
-from .pdf import Cell, Metadata, common_scale, paginate, render_pages
+from .pdf import Audit, Cell, Metadata, common_scale, paginate, render_pages
 from .template import Template, load_template
 
 
@@ -99,7 +99,7 @@ def _board(scene: Scene) -> Bounds:
 
 def _windows(scenes: list[Scene], boards: list[Bounds]) -> list[Scene]:
     """Each scene framed by a window of one size (the largest focus), centred on its own
-    focus and kept on its board."""
+    focus and kept on its board (a board smaller than the window: the whole board)."""
     focuses = [s.focus or b for s, b in zip(scenes, boards)]
     width = max(min(f.width, b.width) for f, b in zip(focuses, boards))
     height = max(min(f.height, b.height) for f, b in zip(focuses, boards))
@@ -108,8 +108,8 @@ def _windows(scenes: list[Scene], boards: list[Bounds]) -> list[Scene]:
         w, h = min(width, board.width), min(height, board.height)
         cx = min(max((focus.x0 + focus.x1) / 2, board.x0 + w / 2), board.x1 - w / 2)
         cy = min(max((focus.y0 + focus.y1) / 2, board.y0 + h / 2), board.y1 - h / 2)
-        out.append(replace(scene, frame=Bounds(cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2),
-                           focus=None))
+        # A board smaller than the window (a maze still being built) is framed whole.
+        out.append(replace(scene, frame=Bounds(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), focus=None))
     return out
 
 
@@ -122,8 +122,9 @@ def plates_title(result: Replay) -> str:
 
 
 def plates_pdf(result: Replay, *, template: str | Template = "plates-2x3", moves: range | None = None,
-               theme: Theme = DEFAULT, title: str = "") -> bytes:
-    """The plates of ``result`` as a PDF: one cell per position, pages as the template lays them out.
+               theme: Theme = DEFAULT, title: str = "", audit: "Audit | None" = None) -> bytes:
+    """The plates of ``result`` as a PDF: one cell per position, pages as the template lays them
+    out; with ``audit``, each plate's layout findings are added to it.
 
     Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
     than may be drawn (see :func:`check_drawn`).
@@ -141,7 +142,8 @@ def plates_pdf(result: Replay, *, template: str | Template = "plates-2x3", moves
     where = Path(result.record.file).name
     subject = (f"Plates of {where}: positions {shown.start} to {shown.stop - 1} "
                "(0 is the setup)")
-    return render_pages(paginate(title, cells, layout), layout, theme=theme, metadata=Metadata(title, subject))
+    return render_pages(paginate(title, cells, layout), layout, theme=theme, metadata=Metadata(title, subject),
+                        audit=audit)
 
 
 def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
