@@ -15,6 +15,7 @@ from .games.coin_collectors import GAME as COIN_COLLECTORS
 from .games.lab_rats import GAME as LAB_RATS
 from .games.landlocked import GAME as LANDLOCKED
 from .sheets import Cell, Metadata, load_template, paginate, render_book
+from .sheets.pdf import Audit
 from .theme import DEFAULT, Theme
 
 #: What a game's part of a book is: its title, the puzzle cells and the answer-key cells.
@@ -25,12 +26,13 @@ Bounds = dict[str, Any]
 
 def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
                 template: str = "puzzle-sheet", key_template: str | None = None, theme: Theme = DEFAULT,
-                time_limit: float = TIME_LIMIT, progress: TextIO | None = None) -> bytes:
+                time_limit: float = TIME_LIMIT, progress: TextIO | None = None, audit: Audit | None = None) -> bytes:
     """A PDF of ``count`` puzzles of ``game`` (Lab Rats, Coin Collectors or Landlocked) dealt
     from ``seed``, with an answer key at the back, laid out by ``key_template`` (default: the
     one the puzzles' template names as its ``answer_key``). Dealing takes at most
     ``time_limit`` seconds (see :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`),
-    with a progress bar on ``progress``.
+    with a progress bar on ``progress``; with ``audit``, each drawing's layout findings are
+    added to it.
 
     Raises :class:`SetupError` for a game without puzzles, a bad count, difficulty or time
     limit, a bad template, or too few puzzles found within the bounds.
@@ -50,7 +52,8 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
                                    "the answer key is at the back")
     # The puzzles and the key each have their own template; the book numbers its pages throughout.
     return render_book([(paginate(title, cells, front), front),
-                        (paginate(f"{title}: answer key", keys, back), back)], theme=theme, metadata=meta)
+                        (paginate(f"{title}: answer key", keys, back), back)], theme=theme, metadata=meta,
+                       audit=audit)
 
 
 _LAB_RATS_RULES = ("Lead the rat (the pawn on the first tile) out across the edge between the two exit "
@@ -61,7 +64,7 @@ _LAB_RATS_RULES = ("Lead the rat (the pawn on the first tile) out across the edg
 
 def _lab_rats(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> Parts:
     from .games.lab_rats.picture import puzzle_scene, solution_scene, stacks_scene
-    from .games.lab_rats.puzzles import generate_puzzles, route
+    from .games.lab_rats.puzzles import generate_puzzles
 
     puzzles = generate_puzzles(count, seed=seed, difficulty=difficulty, **bounds)
     cells = [Cell(puzzle_scene(p.state), legend=stacks_scene(p.state),
@@ -69,10 +72,15 @@ def _lab_rats(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> 
                           + _LAB_RATS_RULES) for p in puzzles]
     keys = []
     for p in puzzles:
-        stops, notes = route(p)
-        keys.append(Cell(solution_scene(p.state, stops, notes),
-                         f"Puzzle {p.number}: {p.solution.coins} coins\n{_wrapped(p.solution.text, 9)}"))
+        steps = ", ".join(f"{k}. {a.text}" for k, a in enumerate(p.solution.actions, start=1))
+        keys.append(Cell(solution_scene(p.state, p.solution.actions),
+                         f"Puzzle {p.number}: out with {p.solution.coins} coins\nThe steps, numbered on the maze: "
+                         f"{steps}.\n{_LAB_RATS_STEPS}"))
     return "Lab Rats puzzles", cells, keys
+
+
+_LAB_RATS_STEPS = ("1N: stack 1's top coin moves the rat north (up) by its value; 1N3: a null coin moving it "
+                   "3 squares; 2x: stack 2's top coin is discarded.")
 
 
 _COIN_COLLECTORS_RULES = ("Collect all 24 coins. Each turn one pawn moves one tile up, down, left or right onto a "
@@ -116,11 +124,6 @@ def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -
     keys = [Cell(route_scene(p.state, p.route.paths),
                  caption=f"Puzzle {p.number}: {p.route.passes} passes; legs numbered at their targets") for p in puzzles]
     return "Landlocked puzzles", cells, keys
-
-
-def _wrapped(text: str, per_line: int) -> str:
-    words = text.split()
-    return "\n".join(" ".join(words[k:k + per_line]) for k in range(0, len(words), per_line))
 
 
 __all__ = ["puzzle_book"]

@@ -4,6 +4,7 @@ their worded errors, the shipped records, the solver, the drawings."""
 from __future__ import annotations
 
 import csv
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections import deque
@@ -13,12 +14,24 @@ from pathlib import Path
 import pytest
 
 from piecepack_diagrams import parse_records, render, replay, setup_scene
+from piecepack_diagrams.books import puzzle_book
 from piecepack_diagrams.cli import main
 from piecepack_diagrams.errors import PiecepackError, RuleError, SetupError
+from piecepack_diagrams.figures import FIGURES, RuleFigure, figure_files, figure_set, game_replays
 from piecepack_diagrams.games.lab_rats import GAME, Tile, build_maze, deal, is_legal_maze, iter_problems, replay_build
 from piecepack_diagrams.games.lab_rats.maze import DIE_FACES
+from piecepack_diagrams.games.lab_rats.picture import COIN_SPOT, RAT_SPOT, ROUTE_COLOURS, exit_spots, solution_scene
+from piecepack_diagrams.games.lab_rats.puzzles import make_puzzle
 from piecepack_diagrams.games.lab_rats.rules import Move, apply_action
 from piecepack_diagrams.games.lab_rats.solver import check_solution, solve, solve_advanced
+from piecepack_diagrams.layout import lay_out
+from piecepack_diagrams.layout.labels import label_box
+from piecepack_diagrams.render.primitives import piece_stamp
+from piecepack_diagrams.scene import Arrow, Label, PathLine, PieceMark, Rectangle, Tear
+from piecepack_diagrams.sheets import Cell, load_template
+from piecepack_diagrams.sheets.pdf import Audit, figure_layout
+from piecepack_diagrams.sheets.plates import plate_scenes, plates_pdf
+from piecepack_diagrams.theme import THEMES
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUPS = ROOT.parent / "shared" / "corpus" / "setups"
@@ -224,12 +237,17 @@ def test_setup_drawing_shows_the_maze_pawns_and_stacks():
     maze, _, stacks = deal(4)
     root = ET.fromstring(render(setup_scene("lab-rats", seed=4), "svg"))
     labels = [el.get("aria-label") or "" for el in root.iter("{http://www.w3.org/2000/svg}path")]
-    # The three stack labels "1: 8", "2: 8", "3: 8" and every stack's top coin rank.
-    words = " ".join(labels).split()
-    assert words.count("8") >= 3 and {"1:", "2:", "3:"} <= set(words)
+    # The three stacks titled "Stack 1" .. "Stack 3", each with its count; the rat and the
+    # exit named; every stack's top coin's rank.
+    words = " ".join(labels)
+    assert words.count("8 coins") == 3 and all(f"Stack {k}" in words for k in (1, 2, 3))
+    assert {"rat", "exit"} <= set(labels)
+    assert {stack[-1].text[0].replace("a", "A") for stack in stacks} <= set(labels)
     text = render(setup_scene("lab-rats", seed=4), "txt").decode()
     assert text.count("P") == 3  # the rat and the two exit pawns
     assert text.count("┼") >= 24  # every tile back shows its 2x2 grid
+    # A stack shows its top coin in text, as on the table: three coins, not the depth of each.
+    assert len(re.findall(r"\([n2-5A]\)", text)) == 3
 
 
 def test_cli_figure_and_solve(tmp_path, capsys):
@@ -262,3 +280,233 @@ def test_the_readme_record_is_a_complete_won_game():
     text = readme[start:readme.index("```", start)]
     result = replay(parse_records(text, name="README.md")[0])
     assert result.is_valid() and result.status().outcome == "won"
+
+
+# --- Rulebook-grade pictures (issue 16) -------------------------------------------------------
+
+
+
+@pytest.fixture(scope="module")
+def figures():
+    return {f.name: f for f in figure_set("lab-rats", game_replays("lab-rats", ROOT / "records")).figures}
+
+
+def _replays():
+    return {Path(r.record.file).stem: r for r in game_replays("lab-rats", ROOT / "records")}
+
+
+def _box(p):
+    x0, y0, x1, y1 = piece_stamp(p.piece, p.angle, THEMES["default"]).box
+    return p.x + x0, p.y + y0, p.x + x1, p.y + y1
+
+
+def _overlap(a, b):
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+@pytest.mark.parametrize("theme", ["default", "print"])
+def test_every_lab_rats_product_passes_the_layout_audit(theme, figures):
+    # The figure set (each figure as its template prints it), a record's plates (a won game
+    # whose window follows long null-coin moves) and a puzzle book, puzzles and answer key.
+    found: list = []
+    figure_files(figures.values(), formats=("pdf",), theme=THEMES[theme], audit=found)
+    for name in ("advanced-seed-7-win", "standard-win-built-roll-by-roll"):
+        plates = Audit(name)
+        plates_pdf(_replays()[name], theme=THEMES[theme], audit=plates)
+        assert plates.drawings == len(_replays()[name].positions)
+        found += plates.findings
+    book = Audit("book")
+    puzzle_book("lab-rats", count=2, seed=1, theme=THEMES[theme], audit=book)
+    assert book.drawings == 2 * 2 + 2  # puzzles with their stacks, then the keys
+    found += book.findings
+    assert [f.format() for f in found] == []
+
+
+def test_figures_fit_their_column_and_moves_are_cropped_to_the_move(figures):
+    for figure in figures.values():
+        template = load_template(figure.template)
+        laid = figure_layout(Cell(replace(figure.scene, caption=""), figure.scene.caption), template,
+                             framing=figure.framing)
+        (_, _, width, _), *_ = template.cells()
+        # Nothing runs off the page (a label set just outside the board may take a hair of the
+        # page's margin).
+        assert laid.width <= width + 0.02, figure.name
+        if not figure.name.startswith("lab-rats-move-") and figure.name != "lab-rats-illegal-move":
+            continue
+        board = replace(figure.scene, annotations=()).bounds(margin=0.0)
+        window = laid.window
+        # A few squares round the move, not the maze: the window is a small part of the board,
+        # holds the rat, and the board goes on under torn edges.
+        assert window.width * window.height < 0.2 * board.width * board.height, figure.name
+        rat = next(p for p in figure.scene.pieces if p.piece.kind == "pawn" and p.piece.suit == 3)
+        assert window.x0 < rat.x < window.x1 and window.y0 < rat.y < window.y1
+        assert any(isinstance(a, Tear) for a in laid.scene.annotations), figure.name
+        # The stacks are beside the board whatever the crop: three titled panels.
+        titles = [a.text for a in laid.scene.annotations if isinstance(a, Label) and a.role == "panel-title"]
+        assert titles == ["Stack 1", "Stack 2", "Stack 3"]
+        assert sum(isinstance(a, PieceMark) and a.piece.piece.kind == "coin" for a in laid.scene.annotations) >= 3
+
+
+def test_the_examples_show_their_rules(figures):
+    replays = _replays()
+    # The null coin's example moves more than one square ("any number of squares").
+    null = figures["lab-rats-move-null-coin"]
+    result = next(r for r in replays.values() if r.record.file == null.source)
+    before, after = result.positions[null.position].state, result.positions[null.position + 1].state
+    assert before.top(int(null.move[0])).rank == 1
+    assert abs(after.rat[0] - before.rat[0]) + abs(after.rat[1] - before.rat[1]) >= 2
+    # The setup shown is a deal the rat escapes from.
+    setup = figures["lab-rats-setup"]
+    assert next(r for r in replays.values() if r.record.file == setup.source).status().outcome == "won"
+    # Captions speak a player's words: no internal coordinates.
+    for figure in figures.values():
+        assert re.search(r"\(-?\d+, -?\d+\)", figure.scene.caption) is None, figure.name
+
+
+def test_the_rat_and_the_coins_on_its_square_both_show():
+    for result in _replays().values():
+        for position in result.positions:
+            state = position.state
+            if state.building:
+                continue
+            scene = result.game.scene(state)
+            coins = [p for p in scene.pieces if p.piece.kind == "coin"]
+            rat = next(p for p in scene.pieces if p.piece.kind == "pawn" and p.piece.suit == 3)
+            tops = {}
+            for down in state.down:
+                tops[down.square] = down.coin
+            for square, coin in tops.items():
+                # The top coin of each pile lies on its square's coin spot (not drifted to a
+                # neighbouring square) and is the one drawn last there.
+                spot = (square[0] + COIN_SPOT[0], square[1] + COIN_SPOT[1])
+                top = [p for p in coins if (p.x, p.y) == pytest.approx(spot)]
+                assert len(top) == 1 and (top[0].piece.suit, top[0].piece.rank) == (coin.suit, coin.rank)
+                # The rat's body leaves the coin's number clear.
+                x, y = spot
+                number = (x - 0.15, y - 0.2, x + 0.15, y + 0.2)
+                assert _overlap(_box(rat), number) == 0.0
+            if state.outcome != "won":
+                assert (rat.x, rat.y) == pytest.approx((state.rat[0] + RAT_SPOT[0], state.rat[1] + RAT_SPOT[1]))
+
+
+def test_an_escaped_rat_stands_clear_of_the_exit_pawns_and_of_its_arrow():
+    for result in _replays().values():
+        if result.status().outcome != "won":
+            continue
+        scene = result.game.scene(result.final.state)
+        pawns = [p for p in scene.pieces if p.piece.kind == "pawn"]
+        rat = next(p for p in pawns if p.piece.suit == 3)
+        posts = [p for p in pawns if p.piece.suit != 3]
+        assert [(p.x, p.y) for p in posts] == list(exit_spots(result.final.state.maze))
+        assert all(_overlap(_box(rat), _box(post)) == 0.0 for post in posts)
+        arrow = next(a for a in scene.annotations if isinstance(a, Arrow))
+        x, y = arrow.end
+        for p in pawns:
+            x0, y0, x1, y1 = _box(p)
+            assert not (x0 <= x <= x1 and y0 <= y <= y1)
+        # Off the maze: no exit pawn stands on a maze square.
+        squares = result.final.state.maze.squares
+        assert all((round(p.x), round(p.y)) not in squares for p in posts)
+
+
+def test_a_returned_coin_is_ringed_on_its_stack_and_discards_are_named(figures):
+    laid = lay_out(figures["lab-rats-move-return"].scene, box=(3.17, 9.0), framing="focus")
+    rings = [a for a in laid.scene.annotations if isinstance(a, PathLine) and a.role == "ring"]
+    coins = [a.piece for a in laid.scene.annotations if isinstance(a, PieceMark) and a.piece.piece.kind == "coin"]
+    assert len(rings) == 1
+    cx = sum(x for x, _ in rings[0].points[:-1]) / (len(rings[0].points) - 1)
+    cy = sum(y for _, y in rings[0].points[:-1]) / (len(rings[0].points) - 1)
+    ringed = min(coins, key=lambda p: math.dist((p.x, p.y), (cx, cy)))
+    assert math.dist((ringed.x, ringed.y), (cx, cy)) < 1e-6
+    # It is stack 3's top coin: in the panel under the title "Stack 3" (the last panel).
+    titles = [a for a in laid.scene.annotations if isinstance(a, Label) and a.role == "panel-title"]
+    third = next(a for a in titles if a.text == "Stack 3")
+    assert min(titles, key=lambda a: math.dist((a.x, a.y), (ringed.x, ringed.y))) is third
+    discard = lay_out(figures["lab-rats-move-discard"].scene, box=(3.17, 9.0), framing="focus")
+    assert {"rat", "discarded"} <= {a.text for a in discard.scene.annotations if isinstance(a, Label)}
+
+
+def test_exit_is_named_where_it_shows_and_not_where_it_is_torn_off(figures):
+    def names(figure):
+        laid = lay_out(figure.scene, box=(6.5, 9.0), framing=figure.framing)
+        return {a.text for a in laid.scene.annotations if isinstance(a, Label) and a.role == "name"}
+
+    assert names(figures["lab-rats-setup"]) == {"rat", "exit"}
+    assert names(figures["lab-rats-move-discard"]) == {"rat", "discarded"}
+
+
+def test_diagram_1_draws_five_placements_and_where_the_player_sits():
+    scene = FIGURES["lab-rats-maze-building"]()
+    shaded = [a for a in scene.annotations if isinstance(a, Rectangle) and a.role == "shaded"]
+    labels = [a for a in scene.annotations if isinstance(a, Label)]
+    assert len(shaded) == 5
+    texts = [a.text for a in labels]
+    assert sorted(t for t in texts if len(t) < 12) == ["2", "4", "5", "ace", "null or 3"]
+    player = next(a for a in labels if "player" in a.text)
+    assert player.y < min(r.y - r.height / 2 for r in shaded)  # along the bottom edge
+    assert scene.caption.split("\n")[0] == "Diagram 1. Maze building"
+    # In its 3.25-inch PDF: labels at 7 pt or more (the audit above), the title line alone in
+    # the document's title, and plain text shows every label whole.
+    pdf = figure_files([RuleFigure("d1", scene, framing="whole")], formats=("pdf",))["d1.pdf"]
+    assert b"/Title (Diagram 1. Maze building)" in pdf
+    text = render(scene, "txt").decode()
+    for label in texts:
+        assert label in text
+
+
+def test_an_answer_key_numbers_every_step_beside_it_along_the_squares_taken():
+    puzzle = make_puzzle(1)
+    scene = solution_scene(puzzle.state, puzzle.solution.actions)
+    laid = lay_out(scene, box=(7.3, 3.6))
+    legs = [a for a in laid.scene.annotations if isinstance(a, PathLine) and a.role == "route"]
+    numbers = {a.text: a for a in laid.scene.annotations if isinstance(a, Label) and a.role == "step"}
+    moves = [k for k, a in enumerate(puzzle.solution.actions, start=1) if isinstance(a, Move)]
+    assert len(legs) == len(moves)
+    # Legs in turn in the route colours, each numbered by its step, the number beside it.
+    assert [leg.colour for leg in legs] == [ROUTE_COLOURS[(k - 1) % len(ROUTE_COLOURS)] for k in moves]
+    state = puzzle.state
+    for leg, step in zip(legs, moves):
+        label = numbers[str(step)]
+        x0, y0, x1, y1 = label_box(label)
+        (ax, ay), (bx, by) = leg.points[-2], leg.points[-1]
+        near = math.dist(((x0 + x1) / 2, (y0 + y1) / 2), ((ax + bx) / 2, (ay + by) / 2))
+        assert near <= 0.5 * math.dist((ax, ay), (bx, by)) + 0.35 / laid.scale, step
+    # Along the squares the rat took: each leg runs from where the rat stood to where it went.
+    for step, action in enumerate(puzzle.solution.actions, start=1):
+        after = apply_action(state, action)
+        if isinstance(action, Move) and after.outcome != "won":
+            leg = legs[moves.index(step)]
+            (ax, ay), (bx, by) = leg.points[-2], leg.points[-1]
+            assert math.dist((ax, ay), state.rat) < 0.7 and math.dist((bx, by), after.rat) < 0.7
+        state = after
+    # No two numbers on one spot.
+    boxes = [label_box(a) for a in numbers.values()]
+    assert all(_overlap(a, b) == 0.0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_plates_keep_one_scale_and_follow_the_move():
+    result = _replays()["advanced-seed-7-win"]
+    _, scenes = plate_scenes(result)
+    sizes = {(round(s.frame.width, 6), round(s.frame.height, 6)) for s in scenes}
+    assert len(sizes) == 1
+    board = result.game.scene(result.final.state).bounds(margin=0.0)
+    width, height = sizes.pop()
+    assert width * height < 0.3 * board.width * board.height  # a window, not the maze
+    for scene, position in zip(scenes, result.positions):
+        rat = next(p for p in scene.pieces if p.piece.kind == "pawn" and p.piece.suit == 3)
+        assert scene.frame.x0 < rat.x < scene.frame.x1 and scene.frame.y0 < rat.y < scene.frame.y1
+
+
+def test_a_wide_maze_prints_across_the_page():
+    laid = lay_out(setup_scene("lab-rats", seed=3))
+    assert laid.width > laid.height and laid.width <= 10.02 and laid.height <= 7.52
+
+
+def test_a_maze_still_being_built_is_plated_whole():
+    # The build record's setup is one tile: framed whole, not lost in the window the record's
+    # moves need (an empty band round it).
+    result = _replays()["standard-win-built-roll-by-roll"]
+    _, scenes = plate_scenes(result)
+    first, later = scenes[0].frame, scenes[2].frame
+    assert first.width < 3.0 and first.height < 3.5
+    assert later.width > first.width + 2.0 and later.height > first.height + 2.0

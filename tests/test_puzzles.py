@@ -11,6 +11,7 @@ from test_lab_rats import _reference_fewest_coins
 
 from piecepack_diagrams.books import puzzle_book
 from piecepack_diagrams.errors import PiecepackError
+from piecepack_diagrams.games.lab_rats.picture import ROUTE_COLOURS
 from piecepack_diagrams.games.lab_rats.puzzles import generate_puzzles, rate
 from piecepack_diagrams.games.lab_rats.solver import check_solution
 from piecepack_diagrams.sheets import load_template, template_names
@@ -42,15 +43,18 @@ def test_book_has_puzzle_pages_then_the_key():
     key = load_template("answer-key")
     assert _pages(book) == 3 + -(-3 // (key.columns * key.rows))
     # A puzzle page shows the coins of the stacks in suit colours in its lower part (the legend),
-    # and the maze's tile backs above; the key's pages show the route in the annotation red.
+    # and the maze's tile backs above; the key's pages show the route, its legs in turn in the
+    # route colours (every one of them: a route has more than three legs).
     width, height, pixels = rasterize_pdf(book, dpi=30, page=1)
     colours = {tuple(pixels[i:i + 3]) for i in range(0, len(pixels), 3)}
     assert any(_near(c, s) for c in colours for s in SUIT_COLOURS)
     lower = {tuple(pixels[(r * width + c) * 3:(r * width + c) * 3 + 3])
              for r in range(height // 2, height) for c in range(width)}
     assert any(_near(c, s) for c in lower for s in SUIT_COLOURS)
-    width, height, pixels = rasterize_pdf(book, dpi=30, page=4)
-    assert any(_near(tuple(pixels[i:i + 3]), (0xC8, 0x10, 0x2E)) for i in range(0, len(pixels), 3))
+    width, height, pixels = rasterize_pdf(book, dpi=60, page=4)
+    for colour in ROUTE_COLOURS:
+        rgb = tuple(int(colour[k:k + 2], 16) for k in (1, 3, 5))
+        assert sum(_near(tuple(pixels[i:i + 3]), rgb, 12) for i in range(0, len(pixels), 3)) > 20, colour
 
 
 def _near(a, b, tolerance=30):

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from ...engine.puzzles import TIME_LIMIT, deal_puzzles
 from .game import GAME
-from .rules import Discard, LabRatsState, Move, apply_action, legal_actions
+from .rules import LabRatsState, apply_action, legal_actions
 from .solver import Solution, solve_advanced
 from .stats import starts
 
@@ -88,20 +88,4 @@ def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None
                         progress=progress)
 
 
-def route(puzzle: Puzzle) -> tuple[list[tuple[float, float]], list[tuple[float, float, str]]]:
-    """The rat's stops along the solution (inches) and a step number at each stop
-    (discards are noted where the rat stood)."""
-    state = puzzle.state
-    stops = [state.rat]
-    notes: list[tuple[float, float, str]] = []
-    for step, action in enumerate(puzzle.solution.actions, start=1):
-        state = apply_action(state, action)
-        if isinstance(action, Move):
-            stops.append(state.rat)
-            notes.append((state.rat[0] + 0.35, state.rat[1] + 0.35, str(step)))
-        elif isinstance(action, Discard):
-            notes.append((state.rat[0] - 0.35, state.rat[1] - 0.35, f"{step}x"))
-    return [(float(x), float(y)) for x, y in stops], notes
-
-
-__all__ = ["DIFFICULTIES", "Puzzle", "forgiveness", "generate_puzzles", "make_puzzle", "rate", "route"]
+__all__ = ["DIFFICULTIES", "Puzzle", "forgiveness", "generate_puzzles", "make_puzzle", "rate"]

@@ -3,12 +3,17 @@ moves to try when looking for one the rules refuse (see :mod:`piecepack_diagrams
 
 from __future__ import annotations
 
-from typing import Iterator
+from dataclasses import replace
+from typing import Iterator, Sequence
 
-from ...errors import PiecepackError
-from ...scene import Annotation, Arrow
+from ...engine import Replay
+from ...errors import PiecepackError, RuleError
+from ...pieces import rank_name, suit_name
+from ...scene import Annotation, Arrow, Bounds, PathLine, Scene
+from .maze import forward
 from .notation import parse_action
-from .rules import DIRECTIONS, BackUp, Discard, LabRatsState, Move, Return
+from .picture import RAT_SPOT, SHOWN_ALONG, focus_of, move_way, position_scene, rat_spot
+from .rules import DIRECTIONS, BackUp, Discard, LabRatsState, Move, Return, ray
 
 #: Kind of move -> what the rules say of it, in a player's words.
 KINDS = {
@@ -20,8 +25,9 @@ KINDS = {
     "return": "standard rules: after backing up, return the movement coin to the top of a stack",
 }
 
-#: Squares the rat moves per heading (N, W, S, E) in the drawing.
-_STEP = {0: (0, 1), 90: (-1, 0), 180: (0, -1), 270: (1, 0)}
+#: The setup figure's explanation.
+SETUP = ("The rat (the Crowns pawn) starts on the first tile; the two exit pawns stand at the last tile's "
+         "leading edge. Beside the maze: the three stacks of eight coins, top coins face up.")
 
 
 def _action(text: str) -> object | None:
@@ -31,30 +37,43 @@ def _action(text: str) -> object | None:
         return None  # the maze-building group, or not a move
 
 
+def _moved(before: LabRatsState, after: LabRatsState) -> int:
+    return abs(after.rat[0] - before.rat[0]) + abs(after.rat[1] - before.rat[1])
+
+
 def move_kind(before: LabRatsState, after: LabRatsState, text: str) -> str | None:
-    """The kind of the move ``text`` that led from ``before`` to ``after``, or None."""
+    """The kind of the move ``text`` that led from ``before`` to ``after``, or None. A move
+    shows its rule only when it is long enough to: a numbered coin's of two squares or more,
+    a null coin's of three squares or more (and at most what a figure shows whole); the
+    move out of the maze is the end's."""
     action = _action(text)
     if isinstance(action, Move) and before.stacks[action.stack - 1]:
-        return "null-coin" if before.stacks[action.stack - 1][-1].rank == 1 else "rat"
+        if after.outcome == "won":
+            return None
+        moved = _moved(before, after)
+        if before.stacks[action.stack - 1][-1].rank == 1:
+            return "null-coin" if 3 <= moved <= SHOWN_ALONG else None
+        return "rat" if moved >= 2 else None
     return {Discard: "discard", BackUp: "back-up", Return: "return"}.get(type(action))
 
 
-#: Headings as a player says them (north is away from the player).
+#: Headings as a player says them (north is up, away from the player).
 _HEADING_WORDS = {0: "north", 90: "west", 180: "south", 270: "east"}
 
 
 def describe(before: LabRatsState, after: LabRatsState, text: str) -> str:
     """The move ``text`` in a player's words: which stack's coin moved the rat how far and
     which way, or which coin was discarded or returned."""
-    from ...pieces import rank_name, suit_name
-
     action = _action(text)
     if isinstance(action, Move) and before.stacks[action.stack - 1]:
         coin = before.stacks[action.stack - 1][-1]
-        moved = abs(after.rat[0] - before.rat[0]) + abs(after.rat[1] - before.rat[1])
+        which = f"the top coin of stack {action.stack}, the {rank_name(coin.rank)} of {suit_name(coin.suit)}"
+        way = _HEADING_WORDS[action.heading]
+        if after.outcome == "won":
+            return f"{which}, carries the rat {way} out of the maze between the exit pawns"
+        moved = _moved(before, after)
         squares = f"{moved} square{'s' if moved != 1 else ''}"
-        return (f"the top coin of stack {action.stack}, the {rank_name(coin.rank)} of {suit_name(coin.suit)}, moves "
-                f"the rat {squares} {_HEADING_WORDS[action.heading]} and stays on the square the rat left")
+        return f"{which}, moves the rat {squares} {way} and stays on the square the rat left"
     if isinstance(action, Discard) and before.stacks[action.stack - 1]:
         coin = before.stacks[action.stack - 1][-1]
         return (f"the top coin of stack {action.stack}, the {rank_name(coin.rank)} of {suit_name(coin.suit)}, is "
@@ -62,8 +81,13 @@ def describe(before: LabRatsState, after: LabRatsState, text: str) -> str:
     if isinstance(action, BackUp):
         return "the rat backs up to the square of its last movement coin"
     if isinstance(action, Return):
-        return f"the movement coin under the rat goes back on top of stack {action.stack}"
+        return f"the movement coin under the rat goes back on top of stack {action.stack} (ringed)"
     return text
+
+
+def setup_replay(replays: Sequence[Replay]) -> Replay:
+    """The game whose setup the rulebook shows: a won one (a deal the rat escapes from)."""
+    return next((r for r in replays if r.status().outcome == "won"), replays[0])
 
 
 def illegal_candidates(state: LabRatsState) -> Iterator[str]:
@@ -77,15 +101,62 @@ def illegal_candidates(state: LabRatsState) -> Iterator[str]:
                 yield f"{stack}{letter}"
 
 
-def attempt_marks(state: LabRatsState, text: str) -> Iterator[Annotation]:
-    """An arrow crossed out: where the move would take the rat."""
+def _attempt(state: LabRatsState, text: str) -> tuple[list[tuple[int, int]], tuple[int, int]] | None:
+    """The maze squares a numbered coin's move ``text`` would pass, and the first square it
+    would reach off the maze (None: not such a move, or one that stays in the maze)."""
     action = _action(text)
-    if not isinstance(action, Move):
+    if not isinstance(action, Move) or not state.stacks[action.stack - 1]:
+        return None
+    value = state.stacks[action.stack - 1][-1].value
+    passed = list(ray(state.maze.squares, state.rat, action.heading))[:value]
+    if len(passed) >= value:
+        return None
+    dx, dy = forward(action.heading)
+    last = passed[-1] if passed else state.rat
+    return passed, (last[0] + dx, last[1] + dy)
+
+
+def attempt_marks(state: LabRatsState, text: str) -> Iterator[Annotation]:
+    """The move crossed out, along the way a move would go: a solid line over the maze squares
+    it would pass, then a dashed arrow to the first square off the maze, crossed out there."""
+    found = _attempt(state, text)
+    if found is None:
         return
-    value = state.stacks[action.stack - 1][-1].rank - 1
-    dx, dy = _STEP[action.heading]
-    x, y = state.rat
-    yield Arrow((x, y), (x + dx * value, y + dy * value), role="illegal")
+    passed, off = found
+
+    def spot(square: tuple[int, int]) -> tuple[float, float]:
+        return square[0] + RAT_SPOT[0], square[1] + RAT_SPOT[1]
+
+    # The way from the rat to the square off the maze, leaving the pawn at its edge.
+    back = move_way(spot(off), rat_spot(state))
+    edge = back[-1]
+    lane = back[0][1] - spot(off)[1]
+    if passed:
+        last = (spot(passed[-1])[0], spot(passed[-1])[1] + lane)
+        yield PathLine((edge, last), role="attempt")
+        edge = last
+    yield Arrow(edge, back[0], role="illegal")
 
 
-__all__ = ["KINDS", "attempt_marks", "describe", "illegal_candidates", "move_kind"]
+def attempt_focus(state: LabRatsState, text: str) -> Bounds | None:
+    """The region a refused move is about: the rat, the squares it would pass, the square off
+    the maze, and a square round them."""
+    found = _attempt(state, text)
+    if found is None:
+        return None
+    passed, off = found
+    return focus_of([state.rat, *passed, off])
+
+
+def attempt_scene(state: LabRatsState, text: str, error: RuleError) -> Scene | None:
+    """The refused move drawn on its position without that position's own last move (so the
+    only arrow is the refused one), cropped to it."""
+    focus = attempt_focus(state, text)
+    if focus is None:
+        return None
+    scene = position_scene(replace(state, last_move=None, last_action=None))
+    return replace(scene, annotations=scene.annotations + tuple(attempt_marks(state, text)), focus=focus)
+
+
+__all__ = ["KINDS", "SETUP", "attempt_focus", "attempt_marks", "attempt_scene", "describe", "illegal_candidates",
+           "move_kind", "setup_replay"]
