@@ -23,18 +23,36 @@ def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
 
 
 def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, show_legal: bool = False,
-             key: bool = True) -> Scene:
+             key: bool = True, words: bool = False) -> Scene:
     """The scene of the position after ``move`` (an index, a move number label, or ``"last"``),
     captioned with its move number, move text and comment; ``show_legal`` highlights
-    where the legal moves go (in games with rules); without ``key`` a game's key is left out."""
+    where the legal moves go (in games with rules); without ``key`` a game's key is left out.
+    With ``words``, a game that has a rulebook (Lab Rats, Coin Collectors, Landlocked,
+    Labyrinth) is captioned with the move in a player's words instead of its notation,
+    the record's comment quoted on a line of its own."""
     position = result.position(move)
     text = ""
     if caption:
         label = "Setup" if position.label == "SetupFn." else position.label
-        text = " ".join(part for part in (label, position.text) if part)
-        if position.comment:
-            text += f"  {{{position.comment}}}"
+        said = _in_words(result, position) if words else None
+        if said is not None:
+            text = f"{label.rstrip('.')}. {said}" if position.text else "The setup"
+            if position.comment:
+                text += f"\nThe record says: “{position.comment}”"
+        else:
+            text = " ".join(part for part in (label, position.text) if part)
+            if position.comment:
+                text += f"  {{{position.comment}}}"
     return result.game.scene(position.state, caption=text, show_legal=show_legal, key=key)
+
+
+def _in_words(result: Replay, position: Any) -> str | None:
+    """The move that led to ``position`` as its game's rulebook says it, or None for a game
+    without one."""
+    from .figures import describe_move
+
+    k = result.positions.index(position)
+    return describe_move(result, k) if k > 0 else ""
 
 
 def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", *, theme: Theme = DEFAULT,

@@ -96,8 +96,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("path", metavar="PATH", help="a record")
     p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
     p.add_argument("--moves", default=None, metavar="FIRST-LAST", help="positions to show, 0 the setup (default all)")
-    p.add_argument("--template", default="plates-2x3",
-                   help="page layout of a PDF: a name in templates/ (plates-2x3, plates-1x1, pocket ...) or a YAML file")
+    p.add_argument("--template", default="auto",
+                   help="page layout of a PDF: auto (six a page, or one when six would print too small), a name "
+                        "in templates/ (plates-2x3, plates-1x1, pocket ...) or a YAML file")
     p.add_argument("-f", "--format", choices=("pdf", "svg"), default=None,
                    help="pdf, or svg: one file a plate in a folder (default: pdf, or svg when -o is not a .pdf)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.pdf|DIR",
@@ -383,6 +384,9 @@ def _run(args: argparse.Namespace) -> int:
                        puzzles=not args.no_puzzles, progress=sys.stderr)
         for failure in report.failures:
             print(failure, file=sys.stderr)
+        for finding in report.findings:
+            print(finding.format(), file=sys.stderr)
+        print(report.audit_summary(), file=sys.stderr)
         print(f"wrote {len(report.written)} files into {args.output}/"
               + (f"; {len(report.failures)} problem(s), listed above" if report.failures else ""), file=sys.stderr)
         return 0 if report.is_ok() else 1

@@ -191,12 +191,16 @@ def _inline_drawings(record: Path) -> tuple[list[str], str | None]:
     from piecepack_diagrams.render import render
     from piecepack_diagrams.sheets.plates import plate_scenes
 
-    def svg(scene) -> str:
-        text = render(scene, "svg").decode("utf-8")
+    from piecepack_diagrams.layout import lay_out
+
+    def svg(scene, scale=None) -> str:
+        text = render(scene, "svg", scale=scale).decode("utf-8")
         return text[text.index("<svg"):]
 
-    key, scenes = plate_scenes(replay(read_records(record)[0], strict=False))
-    return [svg(replace(s, caption="")) for s in scenes], (svg(key) if key is not None else None)
+    # The viewer's positions: one frame holding them all, at the scale the first prints at.
+    key, scenes = plate_scenes(replay(read_records(record)[0], strict=False), framing="whole")
+    scale = lay_out(scenes[0]).scale
+    return [svg(replace(s, caption=""), scale) for s in scenes], (svg(key) if key is not None else None)
 
 
 @pytest.mark.parametrize("record", PICTURE_RECORDS, ids=lambda p: p.stem)

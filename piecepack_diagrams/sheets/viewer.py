@@ -25,6 +25,7 @@ from ..engine.replay import Replay
 from ..errors import PiecepackError
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
+from ..layout import lay_out
 from .plates import plate_scenes, plates_title
 from .svgdeltas import DIGITS, Deltas
 
@@ -147,11 +148,12 @@ _SCRIPT = """
 """ % {"digits": DIGITS}
 
 
-def _inline_svg(scene: Scene, theme: Theme) -> str:
-    """The scene as an ``<svg>`` element for the page (no XML declaration)."""
+def _inline_svg(scene: Scene, theme: Theme, scale: float | None = None) -> str:
+    """The scene as an ``<svg>`` element for the page (no XML declaration), at ``scale`` (else
+    the layout's own)."""
     from ..render import render
 
-    text = render(scene, "svg", theme=theme).decode("utf-8")
+    text = render(scene, "svg", theme=theme, scale=scale).decode("utf-8")
     return re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
 
 
@@ -197,11 +199,13 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
     """
     esc = html.escape
     title = title or plates_title(result)
-    key, scenes = plate_scenes(result)
+    key, scenes = plate_scenes(result, framing="whole")
     errors = _errors_by_position(result)
     fields = "".join(f"<tr><th>{esc(str(name))}</th><td>{esc(_field_text(value))}</td></tr>"
                      for name, value in result.record.metadata.items())
-    drawings = Deltas.from_svgs([_inline_svg(replace(scene, caption=""), theme) for scene in scenes],
+    # One frame and one scale for every position, so the board stays put as the game is stepped through.
+    scale = lay_out(scenes[0], theme=theme).scale if scenes else 1.0
+    drawings = Deltas.from_svgs([_inline_svg(replace(scene, caption=""), theme, scale) for scene in scenes],
                                 whole=[_inline_svg(key, theme)] if key is not None else [])
     boards, moves = [], []
     for k, (position, scene) in enumerate(zip(result.positions, scenes)):
