@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..arguments import check_arg
 from ..errors import OutputError
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
@@ -13,8 +14,12 @@ FORMATS = ("svg", "pdf", "png", "txt")
 def render(scene: Scene, fmt: str, *, theme: Theme = DEFAULT) -> bytes:
     """The scene in format ``fmt`` (``svg``, ``pdf``, ``png`` or ``txt``) as bytes.
 
-    Raises :class:`~piecepack_diagrams.errors.OutputError` for an unknown format.
+    Raises :class:`~piecepack_diagrams.errors.OutputError` for an unknown format, and
+    :class:`TypeError` for arguments of the wrong type.
     """
+    check_arg(scene, Scene, name="scene", accepts="a Scene (from scene_of or setup_scene)")
+    check_arg(fmt, str, name="fmt", accepts="a format's name (str): " + ", ".join(FORMATS))
+    check_arg(theme, Theme, name="theme", accepts="a Theme (from load_theme or THEMES)")
     if fmt == "svg":
         from .svg import render_svg
 

@@ -20,6 +20,7 @@ from typing import Any
 from ..engine.replay import Replay
 from ..errors import PiecepackError
 from ..scene import Scene
+from ..textsafe import xml_text
 from ..theme import DEFAULT, Theme
 from .plates import plate_scenes, plates_title
 
@@ -151,7 +152,9 @@ def _errors_by_position(result: Replay) -> dict[int, list[PiecepackError]]:
 
 def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> str:
     """The page for ``result`` (a replay, strict or not: errors are shown at their moves)."""
-    esc = html.escape
+    def esc(text: str) -> str:  # markup escaped, and what XML cannot hold replaced
+        return html.escape(xml_text(text))
+
     title = title or plates_title(result)
     key, scenes = plate_scenes(result)
     errors = _errors_by_position(result)
