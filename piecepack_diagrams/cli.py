@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 from . import __version__
 from .errors import OutputError, PiecepackError, SourceLocation
+from .textsafe import TerminalStream
 
 _EXAMPLES = {
     "validate": "example:\n  piecepack-diagrams validate records/ppn/*.ppn",
@@ -84,7 +85,9 @@ def _parser() -> argparse.ArgumentParser:
         p = command(name, help_text)
         if name == "render":
             p.add_argument("path", metavar="PATH")
-            p.add_argument("--move", default="last", help="move index, move number (e.g. 3...) or 'last'")
+            p.add_argument("--move", default="last",
+                           help="the position to draw: 'last' (the default), a move index from 0 (the setup) "
+                                "to the number of moves, or a move number such as 3...")
             p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
             p.add_argument("--legal", action="store_true", help="highlight where the legal moves go")
         else:
@@ -581,7 +584,18 @@ def _exit_on_terminate() -> Callable[[], None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status. Whatever it prints, a record's text
+    included, goes through :func:`~piecepack_diagrams.textsafe.terminal_text`, so no
+    control character reaches the terminal."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if not args.command:

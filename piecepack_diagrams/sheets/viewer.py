@@ -24,6 +24,7 @@ from typing import Any
 from ..engine.replay import Replay
 from ..errors import PiecepackError
 from ..scene import Scene
+from ..textsafe import xml_text
 from ..theme import DEFAULT, Theme
 from ..layout import lay_out
 from .plates import plate_scenes, plates_title
@@ -197,7 +198,9 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
     Raises :class:`~piecepack_diagrams.errors.LimitError` for a record with more positions
     than may be drawn (see :func:`~.plates.check_drawn`).
     """
-    esc = html.escape
+    def esc(text: str) -> str:  # markup escaped, and what XML cannot hold replaced
+        return html.escape(xml_text(text))
+
     title = title or plates_title(result)
     key, scenes = plate_scenes(result, framing="whole")
     errors = _errors_by_position(result)

@@ -10,10 +10,12 @@ from typing import Any
 from ...engine.game import Game, register
 from ...errors import SetupError, SourceLocation
 from ...notation import MoveGroup
+from ...numbers import finite_number
 from ...scene import Arrow, Coordinates, Scene, ScenePiece
+from ...textsafe import as_text
 from .board import Board, board_from_pieces
 from .glyphs import BUILTIN_MACROS
-from .moves import apply_group
+from .moves import Macros, apply_group
 from .setups import Layout, make_layout
 
 
@@ -42,14 +44,27 @@ def movetext_scale(metadata: Mapping[str, Any], default: float = 1.0) -> float:
     parser = metadata.get("MovetextParser")
     if isinstance(parser, Mapping) and "ScalingFactor" in parser:
         value = parser.get("ScalingFactor", 1)
-        try:
-            scale = float(value)
-        except (TypeError, ValueError):
-            raise SetupError(f"ScalingFactor must be a number, not {value!r}", token=str(value)) from None
-        if not 0 < scale < 1e6:
-            raise SetupError(f"ScalingFactor {value} is out of range", token=str(value), expected="a positive number")
-        return scale
+        return finite_number(value, what="ScalingFactor", low=1e-6, high=1e6, token="ScalingFactor")
     return default
+
+
+_last_macros: list[Any] = [None, None]  # the last record's Macros value and what it gave
+
+
+def record_macros(metadata: Mapping[str, Any]) -> Macros:
+    """The macros a record's moves may use: its ``Macros`` over the built-in ones. The same
+    ``Macros`` value gives the same object, so each macro is expanded once a record.
+
+    Raises :class:`SetupError` when ``Macros`` is not a mapping.
+    """
+    raw = metadata.get("Macros")
+    if raw is not None and raw is _last_macros[0]:
+        return _last_macros[1]
+    if raw is not None and not isinstance(raw, Mapping):
+        raise SetupError("Macros must be a mapping of names to movetext", token=raw)
+    macros = Macros({as_text(k): as_text(v) for k, v in (raw or {}).items()}, BUILTIN_MACROS)
+    _last_macros[:] = [raw, macros]
+    return macros
 
 
 #: The configuration a bare colour (``R@a1``) makes a bit of, by ``MovetextParser`` name.
@@ -86,11 +101,10 @@ class GenericGame(Game[Board]):
                                  bounds=layout.bounds(margin=3.0), bit_cfg=coloured_bit_cfg(metadata))
 
     def apply(self, state: Board, group: MoveGroup, *, metadata: Mapping[str, Any]) -> Board:
-        macros = metadata.get("Macros") or {}
-        if not isinstance(macros, Mapping):
-            raise SetupError("Macros must be a mapping of names to movetext", token=str(macros)[:60])
+        if not group.moves:
+            return apply_group(state, [], label=group.label)
         return apply_group(state, [(m.text, m.location) for m in group.moves], label=group.label,
-                           macros={**BUILTIN_MACROS, **{str(k): str(v) for k, v in macros.items()}})
+                           macros=record_macros(metadata))
 
     def scene(self, state: Board, *, caption: str = "", show_legal: bool = False,
               key: bool = True) -> Scene:
