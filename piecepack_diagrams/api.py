@@ -31,10 +31,26 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, 
     text = ""
     if caption:
         label = "Setup" if position.label == "SetupFn." else position.label
-        text = " ".join(part for part in (label, position.text) if part)
-        if position.comment:
-            text += f"  {{{position.comment}}}"
+        # A game that can say a move in a player's words (a ``describe`` method) is captioned so;
+        # else with the move as written and its comment.
+        words = getattr(result.game, "describe", None)
+        index = _index(result, move, position) if words is not None else 0
+        if index > 0:
+            text = f"{label} {words(result.positions[index - 1].state, position.state, position.text)}"
+        else:
+            text = " ".join(part for part in (label, position.text) if part)
+            if position.comment:
+                text += f"  {{{position.comment}}}"
     return result.game.scene(position.state, caption=text, show_legal=show_legal, key=key)
+
+
+def _index(result: Replay, move: int | str, position: Any) -> int:
+    """The index of ``position``, the position ``move`` names."""
+    if isinstance(move, int):
+        return move % len(result.positions)
+    if move == "last":
+        return len(result.positions) - 1
+    return next(k for k, p in enumerate(result.positions) if p is position)
 
 
 def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", *, theme: Theme = DEFAULT,

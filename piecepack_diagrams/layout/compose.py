@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from ..scene import (Annotation, Bounds, Coordinates, Group, Label, Panel, PieceMark, Scene, ScenePiece, Tear,
-                     shifted)
+from ..scene import (Annotation, Bounds, Coordinates, Group, Label, Marker, Panel, PieceMark, Scene, ScenePiece,
+                     Tear, shifted)
 from ..theme import DEFAULT, Theme
 from .labels import place_labels
 
@@ -98,36 +98,29 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
             window = board
     else:
         window = board
-    # The scale depends on the panels' size, and the panels' titles on the scale: two rounds settle it.
     target = box if box is not None else PAGE_BLOCK
     # Panels that may go either side go where the drawing comes out largest.
     sides = ("right", "below") if any(p.side == "auto" for p in scene.panels) else ("right",)
     best: tuple[float, str] | None = None
     for side in sides:
-        chosen = scale if scale is not None else 1.0
-        for _ in range(2 if scale is None else 1):
-            edge = _coordinate_band(scene, window, chosen, coordinates)
-            _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
-            if scale is None:
-                chosen = fit_scale(page.width, page.height, target, largest=largest if box is not None else 1.0)
+        chosen, page = _settled(scene, window, scale, target, largest if box is not None else 1.0, theme, side,
+                                coordinates)
         # With the scale given, the arrangement that fits the target best.
         merit = chosen if scale is None else -max(page.width * chosen / target[0], page.height * chosen / target[1])
         if best is None or merit > best[0] + 1e-9:
             best = (merit, side)
     assert best is not None
     side = best[1]
-    chosen = scale if scale is not None else 1.0
-    for _ in range(2 if scale is None else 1):
-        edge = _coordinate_band(scene, window, chosen, coordinates)
-        panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
-        if scale is None:
-            chosen = fit_scale(page.width, page.height, target, largest=largest if box is not None else 1.0)
+    chosen, _ = _settled(scene, window, scale, target, largest if box is not None else 1.0, theme, side, coordinates)
     edge = _coordinate_band(scene, window, chosen, coordinates)
     panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
     tears = _tears(window, content, page, chosen, theme) if content is not None else []
     if coordinates and scene.coordinates is not None:
         panels = _coordinate_labels(scene.coordinates, window, chosen) + panels
     board_notes = [a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at")]
+    if content is not None and window != board:
+        # A cropped board: what lies wholly beyond the window (under the torn edges) is not drawn.
+        board_notes = [a for a in board_notes if _meets(Scene((), (a,)).bounds(margin=0.0), window)]
     board_notes = [_at_scale(a, chosen) for a in board_notes]
     movable = [replace(a, scale=chosen) for a in scene.annotations if isinstance(a, Label) and a.place != "at"]
     fixed_before = tears + panels
@@ -138,6 +131,34 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     return LaidOut(laid, chosen, window)
 
 
+#: Rounds of fitting at most, and the change of scale (a share) at which they stop.
+_ROUNDS, _SETTLED = 24, 1e-4
+
+
+def _settled(scene: Scene, window: Bounds, scale: float | None, target: tuple[float, float], largest: float,
+             theme: Theme, side: str, coordinates: bool) -> tuple[float, Bounds]:
+    """The scale (``scale`` if given, else the largest at which the page fits ``target``) and
+    the page at it. The panels' size depends on the scale (their words keep their printed
+    size) and the scale on their size: fitting again from true size shrinks the scale round
+    by round to where the two agree."""
+    chosen = scale if scale is not None else 1.0
+    page = window
+    for _ in range(_ROUNDS if scale is None else 1):
+        edge = _coordinate_band(scene, window, chosen, coordinates)
+        _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
+        if scale is None:
+            fitted = fit_scale(page.width, page.height, target, largest=largest)
+            if abs(fitted - chosen) <= _SETTLED * chosen:
+                return fitted, page
+            chosen = fitted
+    return chosen, page
+
+
+def _meets(a: Bounds, b: Bounds) -> bool:
+    """Whether two rectangles overlap (more than along an edge)."""
+    return a.x0 < b.x1 and a.x1 > b.x0 and a.y0 < b.y1 and a.y1 > b.y0
+
+
 def _content(scene: Scene) -> Bounds | None:
     """How far the board's pieces and marks reach (labels placed by the layout aside)."""
     fixed = tuple(a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at"))
@@ -146,11 +167,19 @@ def _content(scene: Scene) -> Bounds | None:
     return Scene(scene.pieces, fixed).bounds(margin=0.0)
 
 
+#: The smallest printed text (points) a layout draws on a ``legible`` mark.
+LEGIBLE_POINTS = 7.0
+
+
 def _at_scale(a: Annotation, scale: float) -> Annotation:
-    """Labels (also inside groups) told the scale they print at."""
+    """Labels (also inside groups) told the scale they print at; ``legible`` marks whose
+    text would print below :data:`LEGIBLE_POINTS` without it."""
     if isinstance(a, Label):
         return replace(a, scale=scale) if a.scale != scale else a
-    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) for item in a.items):
+    if isinstance(a, Marker):
+        return replace(a, text="") if a.legible and a.text and a.text_size * scale * 72 < LEGIBLE_POINTS else a
+    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) or isinstance(item, Marker) and item.legible
+                                    for item in a.items):
         return Group(tuple(_at_scale(item, scale) for item in a.items), a.role)
     return a
 

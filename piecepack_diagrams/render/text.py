@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from ..errors import OutputError
 from ..pieces import Piece
 from ..scene import (Arrow, EdgeMark, Label, Marker, Outline, PieceMark, Rectangle, Scene, flattened,
                      is_picture_only)
@@ -64,13 +65,16 @@ class _Grid:
 
     def put_free(self, c: int, r: int, text: str) -> None:
         """``text`` at ``(c, r)``, or at the nearest place in its row or the rows beside it
-        where it covers no other character (never over another piece or label)."""
+        where it covers no other character (never over another piece or label).
+
+        Raises :class:`OutputError` when there is no such place: text cannot show it legibly."""
         for dr in (0, -1, 1):
             for dc in sorted(range(-len(text) - 2, len(text) + 3), key=abs):
                 if self.has_room(c + dc, r + dr, text):
                     self.put(c + dc, r + dr, text)
                     return
-        self.put(c, r, text)
+        raise OutputError(f"plain text has no room for '{_short(text)}' without writing over something else",
+                          token=_short(text), expected="a drawing format (svg, pdf, png) for this drawing")
 
     def render(self) -> list[str]:
         out = []
@@ -107,6 +111,10 @@ def _family_text(piece: Piece) -> str | None:
     return None
 
 
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     """The scene as lines of text (ending in a newline), the caption underneath: the whole
     board, its panels beside it as a drawing lays them out."""
@@ -117,6 +125,11 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     b = scene.bounds(margin=0.5) if scene.frame is None else scene.frame.expanded(0.25)
     cols = int(math.ceil(b.width * COLUMNS_PER_INCH)) + 2
     rows = int(math.ceil(b.height * ROWS_PER_INCH)) + 2
+    # A character is wider than a drawing's letter: room for every label's whole text.
+    for a in flattened(scene.annotations):
+        if isinstance(a, Label):
+            start = round((a.x - b.x0) * COLUMNS_PER_INCH) - (0 if a.anchor == "start" else len(a.text) // 2)
+            cols = max(cols, start + len(a.text) + 1)
 
     def cell(x: float, y: float) -> tuple[int, int]:
         return (int(round((x - b.x0) * COLUMNS_PER_INCH)), int(round((b.y1 - y) * ROWS_PER_INCH)))
@@ -176,8 +189,11 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
             c, r = cell(a.x, a.y)
             mark = a.text or {"square": "■", "diamond": "◆", "ring": "○"}.get(a.shape, "●")
             free = next((c + d for d in (0, 1, -1, 2, -2) if all(grid.is_free(c + d + k, r) for k in range(len(mark)))),
-                        c)
-            grid.put(free, r, mark)
+                        None)
+            if free is not None:
+                grid.put(free, r, mark)
+            else:
+                grid.put_free(c, r, mark)  # never over another character
         elif isinstance(a, EdgeMark):
             (c0, r0), (c1, r1) = cell(*a.start), cell(*a.end)
             if r0 == r1:

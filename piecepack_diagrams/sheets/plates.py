@@ -15,7 +15,7 @@ from ..engine.replay import Replay
 from ..errors import LimitError, SetupError
 from ..scene import Bounds, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme
-from .pdf import Cell, Metadata, common_scale, paginate, render_pages
+from .pdf import Audit, Cell, Metadata, Page, common_scale, paginate, render_book
 from .template import Template, load_template
 
 
@@ -61,7 +61,8 @@ def check_drawn(result: Replay, indices: range) -> None:
 
 def plate_scenes(result: Replay, moves: range | None = None, *,
                  framing: str = "focus") -> tuple[Scene | None, list[Scene]]:
-    """The key of the game (the first scene's legend, if its game draws one) and the scene
+    """The key of the game (its ``key_scene`` of the first position shown, or else the first
+    scene's legend, if its game draws one) and the scene
     of each position in ``moves`` (default: all, setup first) without it. Every scene gets a
     frame of one size: with ``framing="focus"`` a window round the region its move is about
     (the board is cropped, with torn edges), else the area that holds every position; so
@@ -76,16 +77,22 @@ def plate_scenes(result: Replay, moves: range | None = None, *,
     if not indices:
         return None, []
     check_drawn(result, indices)
-    key = [a for a in scene_of(result, indices[0]).annotations if is_key(a)]
+    key_scene = getattr(result.game, "key_scene", None)
+    if key_scene is not None:
+        # A game that draws its key as a drawing of its own (a page of it, say).
+        key = key_scene(result.positions[indices[0]].state)
+    else:
+        notes = tuple(a for a in scene_of(result, indices[0]).annotations if is_key(a))
+        key = Scene(annotations=notes) if notes else None
     scenes = [scene_of(result, k, key=False) for k in indices]
     # A scene's key is drawn once, by itself; the scenes themselves should not carry it.
     scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a))) for s in scenes]
     frames = [_board(s) for s in scenes]
     if framing == "focus" and any(s.focus is not None for s in scenes):
-        return (Scene(annotations=tuple(key)) if key else None), _windows(scenes, frames)
+        return key, _windows(scenes, frames)
     frame = Bounds(min(f.x0 for f in frames), min(f.y0 for f in frames), max(f.x1 for f in frames),
                    max(f.y1 for f in frames))
-    return (Scene(annotations=tuple(key)) if key else None), [replace(s, frame=frame) for s in scenes]
+    return key, [replace(s, frame=frame) for s in scenes]
 
 
 def _board(scene: Scene) -> Bounds:
@@ -122,8 +129,10 @@ def plates_title(result: Replay) -> str:
 
 
 def plates_pdf(result: Replay, *, template: str | Template = "plates-2x3", moves: range | None = None,
-               theme: Theme = DEFAULT, title: str = "") -> bytes:
-    """The plates of ``result`` as a PDF: one cell per position, pages as the template lays them out.
+               theme: Theme = DEFAULT, title: str = "", audit: Audit | None = None) -> bytes:
+    """The plates of ``result`` as a PDF: the game's key (if it draws one) on a page of its own,
+    then one cell per position, pages as the template lays them out. With ``audit``, each
+    drawing's layout findings are added to it.
 
     Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
     than may be drawn (see :func:`check_drawn`).
@@ -135,13 +144,17 @@ def plates_pdf(result: Replay, *, template: str | Template = "plates-2x3", moves
     cells = [Cell(replace(scene, caption=""), scene.caption) for scene in scenes]
     scale = common_scale(cells, layout, theme)
     cells = [replace(cell, scale=scale) for cell in cells]
-    if key is not None:
-        cells.insert(0, Cell(key, "Key"))
     # The file's name, not its path, so the PDF is the same wherever the record is read from.
     where = Path(result.record.file).name
     subject = (f"Plates of {where}: positions {shown.start} to {shown.stop - 1} "
                "(0 is the setup)")
-    return render_pages(paginate(title, cells, layout), layout, theme=theme, metadata=Metadata(title, subject))
+    sections = [(paginate(title, cells, layout), layout)]
+    if key is not None:
+        # The key gets a page of its own, in the plates' paper and margins: at a cell's size
+        # its words and numbers would not read.
+        whole = replace(layout, columns=1, rows=1)
+        sections.insert(0, ([Page(title, (Cell(replace(key, caption=""), key.caption or "Key"),))], whole))
+    return render_book(sections, theme=theme, metadata=Metadata(title, subject), audit=audit)
 
 
 def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
