@@ -28,13 +28,13 @@ def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
 
 
 def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, show_legal: bool = False,
-             key: bool = True, words: bool = False) -> Scene:
+             key: bool = True, words: bool = True) -> Scene:
     """The scene of the position after ``move`` (an index, a move number label, or ``"last"``),
     captioned with its move number, move text and comment; ``show_legal`` highlights
     where the legal moves go (in games with rules); without ``key`` a game's key is left out.
-    With ``words``, a game that has a rulebook (Lab Rats, Coin Collectors, Landlocked,
-    Labyrinth) is captioned with the move in a player's words instead of its notation,
-    the record's comment quoted on a line of its own.
+    With ``words`` (the default), a game that has a rulebook (Lab Rats, Coin Collectors,
+    Landlocked, Labyrinth) is captioned with the move in a player's words instead of its
+    notation, the record's comment quoted on a line of its own.
 
     Raises :class:`TypeError` for a ``result`` that is not a :class:`Replay` or a ``move``
     that is neither an index nor text."""
@@ -81,7 +81,10 @@ def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", 
             png_dpi(scene, theme=theme, dpi=DEFAULT_DPI)
         except OutputError as exc:
             raise exc.with_location(_placed_at(result, move, far_piece(scene))) from None
-    return render(scene, fmt, theme=theme)
+    try:
+        return render(scene, fmt, theme=theme)
+    except OutputError as exc:  # plain text that cannot show this position: said at its move
+        raise exc.with_location(result.position(move).location or result.record.location) from None
 
 
 def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> SourceLocation | None:

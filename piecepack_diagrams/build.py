@@ -76,8 +76,12 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
     if result.errors:
         return files, None, [error.format() for error in result.errors]
     laid = lay_out(scene_of(result, "last"), theme=theme)
+    problems: list[str] = []
     for fmt in formats:
-        files[out / stem.with_suffix(f".{fmt}")] = render(laid, fmt, theme=theme)
+        try:
+            files[out / stem.with_suffix(f".{fmt}")] = render(laid, fmt, theme=theme)
+        except PiecepackError as exc:  # a drawing text cannot show: that file is left out, the rest made
+            problems.append(exc.with_location(result.final.location or result.record.location).format())
     plates = stem.with_name(f"{stem.name}-plates.pdf")
     if audit is not None:
         audit.drawings += 1
@@ -88,7 +92,7 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
     if audit is not None and checked is not None:
         audit.drawings += checked.drawings
         audit.findings += checked.findings
-    return files, result, []
+    return files, result, problems
 
 
 def _refusal(path: Path, root: Path) -> str | None:

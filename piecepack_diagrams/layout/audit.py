@@ -114,14 +114,22 @@ def _inks(scene: Scene, theme: Theme, scale: float,
     for p in (a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)):
         order += 1
         inks += _piece_inks(p, theme, to_pt, order)
+    # A cropped board's marks are seen only within the window: beyond it, torn edges cover them.
+    tear = next((k for k, a in enumerate(scene.annotations) if isinstance(a, Tear)), None)
+    board_marks = set(map(id, flattened(scene.annotations[:tear]))) if tear is not None else set()
     for a in flattened(scene.annotations):
         if isinstance(a, Label):
             inks.append(_Ink("label", label_box(a), a.size, a.text, order=order))
         elif isinstance(a, Marker):
             h = a.size / 2
-            inks.append(_Ink("marker", (a.x - h, a.y - h, a.x + h, a.y + h), order=order))
+            box = (a.x - h, a.y - h, a.x + h, a.y + h)
+            if id(a) in board_marks:
+                box = (max(box[0], window.x0), max(box[1], window.y0), min(box[2], window.x1), min(box[3], window.y1))
+                if box[0] >= box[2] or box[1] >= box[3]:
+                    continue
+            inks.append(_Ink("marker", box, order=order))
             if a.text:
-                size = a.size * (0.62 if len(a.text) < 2 else 0.5)
+                size = a.text_size
                 inks.append(_Ink("mark-text", _text_ink(a.text, a.x, a.y, size), size * to_pt, a.text, order=order))
         elif isinstance(a, PathLine) and a.role != "leader":
             routes += polyline_segments(a.points, 1.0 / 72 / scale)

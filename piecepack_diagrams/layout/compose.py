@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from ..scene import (Annotation, Bounds, Coordinates, Group, Label, Panel, PieceMark, Scene, ScenePiece, Tear,
-                     shifted)
+from ..scene import (POINTS_PER_INCH, Annotation, Bounds, Coordinates, Group, Label, Marker, Panel, PieceMark, Scene,
+                     ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
 from .labels import place_labels
 
@@ -98,36 +98,28 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
             window = board
     else:
         window = board
-    # The scale depends on the panels' size, and the panels' titles on the scale: two rounds settle it.
     target = box if box is not None else PAGE_BLOCK
     # Panels that may go either side go where the drawing comes out largest.
     sides = ("right", "below") if any(p.side == "auto" for p in scene.panels) else ("right",)
-    best: tuple[float, str] | None = None
+    best: tuple[float, str, float] | None = None
     for side in sides:
-        chosen = scale if scale is not None else 1.0
-        for _ in range(2 if scale is None else 1):
-            edge = _coordinate_band(scene, window, chosen, coordinates)
-            _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
-            if scale is None:
-                chosen = fit_scale(page.width, page.height, target, largest=largest if box is not None else 1.0)
+        chosen, page = _settled(scene, window, scale, target, largest if box is not None else 1.0, theme, side,
+                                coordinates)
         # With the scale given, the arrangement that fits the target best.
         merit = chosen if scale is None else -max(page.width * chosen / target[0], page.height * chosen / target[1])
         if best is None or merit > best[0] + 1e-9:
-            best = (merit, side)
+            best = (merit, side, chosen)
     assert best is not None
-    side = best[1]
-    chosen = scale if scale is not None else 1.0
-    for _ in range(2 if scale is None else 1):
-        edge = _coordinate_band(scene, window, chosen, coordinates)
-        panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
-        if scale is None:
-            chosen = fit_scale(page.width, page.height, target, largest=largest if box is not None else 1.0)
+    _, side, chosen = best
     edge = _coordinate_band(scene, window, chosen, coordinates)
     panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
     tears = _tears(window, content, page, chosen, theme) if content is not None else []
     if coordinates and scene.coordinates is not None:
         panels = _coordinate_labels(scene.coordinates, window, chosen) + panels
     board_notes = [a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at")]
+    if content is not None and window != board:
+        # A cropped board: what lies wholly beyond the window (under the torn edges) is not drawn.
+        board_notes = [a for a in board_notes if _meets(Scene((), (a,)).bounds(margin=0.0), window)]
     board_notes = [_at_scale(a, chosen) for a in board_notes]
     movable = [replace(a, scale=chosen) for a in scene.annotations if isinstance(a, Label) and a.place != "at"]
     fixed_before = tears + panels
@@ -138,6 +130,35 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     return LaidOut(laid, chosen, window)
 
 
+#: Rounds of fitting at most, and the change of scale (a share) at which they stop.
+_ROUNDS, _SETTLED = 24, 1e-4
+
+
+def _settled(scene: Scene, window: Bounds, scale: float | None, target: tuple[float, float], largest: float,
+             theme: Theme, side: str, coordinates: bool) -> tuple[float, Bounds]:
+    """The scale (``scale`` if given, else the largest at which the page fits ``target``) and
+    the page at it. The panels' size depends on the scale (their words keep their printed
+    size) and the scale on their size: fitting again from true size shrinks the scale round
+    by round to where the two agree."""
+    chosen = scale if scale is not None else 1.0
+    page = window
+    parts = [_panel_parts(panel) for panel in scene.panels]
+    for _ in range(_ROUNDS if scale is None else 1):
+        edge = _coordinate_band(scene, window, chosen, coordinates)
+        _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side, place=False, parts=parts)
+        if scale is None:
+            fitted = fit_scale(page.width, page.height, target, largest=largest)
+            if abs(fitted - chosen) <= _SETTLED * chosen:
+                return fitted, page
+            chosen = fitted
+    return chosen, page
+
+
+def _meets(a: Bounds, b: Bounds) -> bool:
+    """Whether two rectangles overlap (more than along an edge)."""
+    return a.x0 < b.x1 and a.x1 > b.x0 and a.y0 < b.y1 and a.y1 > b.y0
+
+
 def _content(scene: Scene) -> Bounds | None:
     """How far the board's pieces and marks reach (labels placed by the layout aside)."""
     fixed = tuple(a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at"))
@@ -146,17 +167,46 @@ def _content(scene: Scene) -> Bounds | None:
     return Scene(scene.pieces, fixed).bounds(margin=0.0)
 
 
+#: The smallest printed text (points) a layout draws on a ``legible`` mark.
+LEGIBLE_POINTS = 7.0
+
+
 def _at_scale(a: Annotation, scale: float) -> Annotation:
-    """Labels (also inside groups) told the scale they print at."""
+    """Labels (also inside groups) told the scale they print at; ``legible`` marks whose
+    text would print below :data:`LEGIBLE_POINTS` without it."""
     if isinstance(a, Label):
         return replace(a, scale=scale) if a.scale != scale else a
-    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) for item in a.items):
+    if isinstance(a, Marker):
+        return replace(a, text="") if a.legible and a.text and a.text_size * scale * 72 < LEGIBLE_POINTS else a
+    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) or isinstance(item, Marker) and item.legible
+                                    for item in a.items):
         return Group(tuple(_at_scale(item, scale) for item in a.items), a.role)
     return a
 
 
-def _panel_bounds(panel: Panel, scale: float) -> Bounds:
-    inner = Scene(panel.pieces, tuple(_at_scale(a, scale) for a in panel.annotations)).bounds(margin=0.0)
+#: A panel's extent apart from its words (which depend on the scale), and its words.
+_Parts = tuple["Bounds | None", tuple[Label, ...]]
+
+
+def _panel_parts(panel: Panel) -> _Parts:
+    items = flattened(panel.annotations)
+    fixed = tuple(a for a in items if not isinstance(a, Label))
+    labels = tuple(a for a in items if isinstance(a, Label))
+    return (Scene(panel.pieces, fixed).bounds(margin=0.0) if panel.pieces or fixed else None), labels
+
+
+def _panel_bounds(panel: Panel, scale: float, parts: _Parts | None = None) -> Bounds:
+    """The extent of ``panel`` printed at ``scale`` (its words as :meth:`Scene.bounds` reckons them)."""
+    fixed, labels = parts if parts is not None else _panel_parts(panel)
+    xs = [fixed.x0, fixed.x1] if fixed is not None else []
+    ys = [fixed.y0, fixed.y1] if fixed is not None else []
+    for a in labels:
+        size = a.size / POINTS_PER_INCH / scale
+        half = size * max(1, len(a.text)) * 0.3
+        left = a.x if a.anchor == "start" else a.x - half
+        xs += [left, left + 2 * half]
+        ys += [a.y - size, a.y + size]
+    inner = Bounds(min(xs), min(ys), max(xs), max(ys)) if xs else Bounds(0.0, 0.0, 2.0, 2.0)
     if panel.title:
         from ..render.lettering import text_width
 
@@ -195,26 +245,29 @@ def _coordinate_labels(coordinates: "Coordinates", window: Bounds, scale: float)
 
 
 def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scale: float,
-                   theme: Theme, auto: str = "right") -> tuple[list[Annotation], Bounds]:
+                   theme: Theme, auto: str = "right", *, place: bool = True,
+                   parts: "list[_Parts] | None" = None) -> tuple[list[Annotation], Bounds]:
     """The panels' pieces and marks moved beside ``window`` (right: stacked downwards from its
     top; below: side by side from its left, under ``edge``, the window and its coordinates),
-    and the page that holds them all. Panels whose side is ``"auto"`` go to ``auto``."""
+    and the page that holds them all. Panels whose side is ``"auto"`` go to ``auto``. Without
+    ``place``, only the page (the marks are not moved)."""
     gap = PANEL_GAP / scale
     out: list[Annotation] = []
     page = edge
     right_y, below_x = window.y1, window.x0
     below_y = edge.y0 - gap
-    for panel in panels:
-        b = _panel_bounds(panel, scale)
+    for k, panel in enumerate(panels):
+        b = _panel_bounds(panel, scale, parts[k] if parts is not None else None)
         if (panel.side if panel.side != "auto" else auto) == "below":
             dx, dy = below_x - b.x0, below_y - b.y1
             below_x += b.width + gap
         else:
             dx, dy = window.x1 + gap - b.x0, right_y - b.y1
             right_y -= b.height + gap
-        out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
-        out += [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
-        if panel.title:
+        if place:
+            out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
+            out += [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
+        if panel.title and place:
             size = PANEL_TITLE_SIZE / 72 / scale
             out.append(Label(b.x0 + dx, b.y1 + dy - size * 0.7, panel.title, PANEL_TITLE_SIZE, role="panel-title",
                              anchor="start", scale=scale))

@@ -378,7 +378,7 @@ def _marker(m: Marker, theme: Theme) -> Iterator[Primitive]:
         yield Circle(m.x, m.y, h, m.colour, theme.edge, theme.line_width)
     if m.text:
         ink = theme.edge if m.shape == "ring" else contrasting(m.colour)
-        yield Text(m.x, m.y, m.text, m.size * (0.62 if len(m.text) < 2 else 0.5), ink)
+        yield Text(m.x, m.y, m.text, m.text_size, ink)
 
 
 def contrasting(colour: str) -> str:

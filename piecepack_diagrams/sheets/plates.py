@@ -15,7 +15,7 @@ from ..engine.replay import Replay
 from ..errors import LimitError, SetupError
 from ..scene import Bounds, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme
-from .pdf import Audit, Cell, Metadata, common_scale, paginate, render_pages
+from .pdf import Audit, Cell, Metadata, Page, common_scale, paginate, render_book
 from .template import Template, load_template
 
 
@@ -61,8 +61,9 @@ def check_drawn(result: Replay, indices: range) -> None:
 
 def plate_scenes(result: Replay, moves: range | None = None, *,
                  framing: str = "focus") -> tuple[Scene | None, list[Scene]]:
-    """The key of the game (the first scene's legend, if its game draws one) and the scene
-    of each position in ``moves`` (default: all, setup first) without it. Every scene gets a
+    """The key of the game (its ``key_scene`` of the first position shown, or else the first
+    scene's legend, if its game draws one) and the scene of each position in ``moves``
+    (default: all, setup first) without it. Every scene gets a
     frame: with ``framing="focus"`` a window of one size round the region its move is about
     (the board is cropped, with torn edges); with ``"whole"`` the area that holds every
     position (the board stays put from one to the next, as in the viewer); else (or in a
@@ -78,21 +79,26 @@ def plate_scenes(result: Replay, moves: range | None = None, *,
     if not indices:
         return None, []
     check_drawn(result, indices)
-    key = [a for a in scene_of(result, indices[0]).annotations if is_key(a)]
+    key_scene = getattr(result.game, "key_scene", None)
+    if key_scene is not None:
+        # A game that draws its key as a drawing of its own (a page of it, say).
+        key = key_scene(result.positions[indices[0]].state)
+    else:
+        notes = tuple(a for a in scene_of(result, indices[0]).annotations if is_key(a))
+        key = Scene(annotations=notes) if notes else None
     scenes = [scene_of(result, k, key=False, words=True) for k in indices]
     # A scene's key is drawn once, by itself; the scenes themselves should not carry it.
     scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a))) for s in scenes]
     frames = [_board(s) for s in scenes]
-    the_key = Scene(annotations=tuple(key)) if key else None
     if framing == "focus" and any(s.focus is not None for s in scenes):
-        return the_key, _windows(scenes, frames)
+        return key, _windows(scenes, frames)
     if framing == "whole":
         union = Bounds(min(f.x0 for f in frames), min(f.y0 for f in frames), max(f.x1 for f in frames),
                        max(f.y1 for f in frames))
-        return the_key, [replace(s, frame=union, focus=None) for s in scenes]
+        return key, [replace(s, frame=union, focus=None) for s in scenes]
     # Each position framed by its own extent: drawn at one scale (see common_scale), a table
     # that fills up over the game shows no empty band in its first plates.
-    return the_key, [replace(s, frame=f, focus=None) for s, f in zip(scenes, frames)]
+    return key, [replace(s, frame=f, focus=None) for s, f in zip(scenes, frames)]
 
 
 def _board(scene: Scene) -> Bounds:
@@ -154,9 +160,10 @@ def _plate_layout(template: str | Template, cells: list[Cell], theme: Theme) -> 
 
 def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
                theme: Theme = DEFAULT, title: str = "", audit: Audit | None = None) -> bytes:
-    """The plates of ``result`` as a PDF: one cell per position, pages as the template lays them
-    out (``"auto"``: six a page, or one when six would print too small to read); with
-    ``audit``, every drawing's layout findings are added to it.
+    """The plates of ``result`` as a PDF: the game's key (if it draws one) on a page of its own,
+    then one cell per position, pages as the template lays them out (``"auto"``: six a page,
+    or one when six would print too small to read). With ``audit``, each drawing's layout
+    findings are added to it.
 
     Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
     than may be drawn (see :func:`check_drawn`).
@@ -167,14 +174,17 @@ def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: rang
     cells = [Cell(replace(scene, caption=""), scene.caption) for scene in scenes]
     layout, scale = _plate_layout(template, cells, theme)
     cells = [replace(cell, scale=scale) for cell in cells]
-    if key is not None:
-        cells.insert(0, Cell(key, "Key"))
     # The file's name, not its path, so the PDF is the same wherever the record is read from.
     where = Path(result.record.file).name
     subject = (f"Plates of {where}: positions {shown.start} to {shown.stop - 1} "
                "(0 is the setup)")
-    return render_pages(paginate(title, cells, layout), layout, theme=theme, metadata=Metadata(title, subject),
-                        audit=audit)
+    sections = [(paginate(title, cells, layout), layout)]
+    if key is not None:
+        # The key gets a page of its own, in the plates' paper and margins: at a cell's size
+        # its words and numbers would not read.
+        whole = replace(layout, columns=1, rows=1)
+        sections.insert(0, ([Page(title, (Cell(replace(key, caption=""), key.caption or "Key"),))], whole))
+    return render_book(sections, theme=theme, metadata=Metadata(title, subject), audit=audit)
 
 
 def plates_svg(result: Replay, *, stem: str, moves: range | None = None,

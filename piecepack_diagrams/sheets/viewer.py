@@ -58,8 +58,10 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(240px, 1fr); 
 .move .comment { display: block; color: var(--muted); font-size: 0.9em; }
 .move.invalid { border-left: 4px solid var(--accent); }
 .error { color: var(--accent); }
-.key { margin-top: 10px; background: #fff; border: 1px solid var(--line); padding: 8px; }
-.key svg { width: 100%; height: auto; }
+.keys { max-width: 1200px; margin: 0 auto; padding: 0 20px; }
+.key { background: #fff; border: 1px solid var(--line); padding: 8px; }
+/* The key at its printed size at least (its words 7.5 points): beside the board it would not read. */
+.key svg { display: block; width: 100%; max-width: 960px; height: auto; margin: 0 auto; }
 footer { max-width: 1200px; margin: 0 auto; padding: 8px 20px 20px; color: var(--muted); font-size: 0.85em; }
 """
 
@@ -224,7 +226,8 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
                      f'<span class="label">{esc(label)}</span>{esc(position.text)}{comment}{note}</button></li>')
     summary = (f'<p class="error">{len(result.errors)} move(s) break the rules; each is shown at its move.</p>'
                if result.errors else f"<p>{esc(_status_text(result))}</p>")
-    key_html = '<div class="key" data-whole="0"></div>' if key is not None else ""
+    key_html = ('<section class="keys"><h2>Key</h2><div class="key" data-whole="0"></div></section>\n'
+                if key is not None else "")
     return ("<!DOCTYPE html>\n"
             '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -241,8 +244,8 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
             f'<span class="counter" id="counter">0 / {len(scenes) - 1}</span></div>\n'
             "<noscript><p>The positions are drawn by the page's script: allow JavaScript to see them.</p></noscript>\n"
             f'<div class="board">{"".join(boards)}</div>\n</section>\n'
-            f'<aside>\n<nav class="movetext" aria-label="moves"><ol>{"".join(moves)}</ol></nav>\n{key_html}\n'
-            "</aside>\n</main>\n"
+            f'<aside>\n<nav class="movetext" aria-label="moves"><ol>{"".join(moves)}</ol></nav>\n'
+            f"</aside>\n</main>\n{key_html}"
             "<footer>Arrow keys or the buttons step through the game; Home and End jump to its ends; "
             "a move in the list shows the position after it. Made by piecepack-diagrams.</footer>\n"
             f'<script type="application/json" id="drawings">{drawings.as_json()}</script>\n'
