@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
 from typing import Any, Iterator
 
+from .arguments import check_arg, check_optional_int, check_path
 from .engine import Replay, find_game, replay
 from .errors import OutputError, PiecepackError, SetupError, SourceLocation
 from .games.generic import GAME as GENERIC
@@ -17,24 +20,48 @@ from .theme import DEFAULT, Theme
 
 
 def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
-    """Replay each game of a PPN file in turn (see :func:`piecepack_diagrams.engine.replay`)."""
-    for record in iter_records(path):
-        yield replay(record, strict=strict)
+    """Replay each game of a PPN file in turn (see :func:`piecepack_diagrams.engine.replay`).
+
+    Raises :class:`TypeError` at once for a ``path`` that is not a path."""
+    check_path(path)
+    return (replay(record, strict=strict) for record in iter_records(path))
 
 
 def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, show_legal: bool = False,
-             key: bool = True) -> Scene:
+             key: bool = True, words: bool = True) -> Scene:
     """The scene of the position after ``move`` (an index, a move number label, or ``"last"``),
     captioned with its move number, move text and comment; ``show_legal`` highlights
-    where the legal moves go (in games with rules); without ``key`` a game's key is left out."""
+    where the legal moves go (in games with rules); without ``key`` a game's key is left out.
+    With ``words`` (the default), a game that has a rulebook (Lab Rats, Coin Collectors,
+    Landlocked, Labyrinth) is captioned with the move in a player's words instead of its
+    notation, the record's comment quoted on a line of its own.
+
+    Raises :class:`TypeError` for a ``result`` that is not a :class:`Replay` or a ``move``
+    that is neither an index nor text."""
+    check_arg(result, Replay, name="result", accepts="a Replay (from replay or replay_file)")
     position = result.position(move)
     text = ""
     if caption:
         label = "Setup" if position.label == "SetupFn." else position.label
-        text = " ".join(part for part in (label, position.text) if part)
-        if position.comment:
-            text += f"  {{{position.comment}}}"
+        said = _in_words(result, position) if words else None
+        if said is not None:
+            text = f"{label.rstrip('.')}. {said}" if position.text else "The setup"
+            if position.comment:
+                text += f"\nThe record says: “{position.comment}”"
+        else:
+            text = " ".join(part for part in (label, position.text) if part)
+            if position.comment:
+                text += f"  {{{position.comment}}}"
     return result.game.scene(position.state, caption=text, show_legal=show_legal, key=key)
+
+
+def _in_words(result: Replay, position: Any) -> str | None:
+    """The move that led to ``position`` as its game's rulebook says it, or None for a game
+    without one."""
+    from .figures import describe_move
+
+    k = result.positions.index(position)
+    return describe_move(result, k) if k > 0 else ""
 
 
 def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", *, theme: Theme = DEFAULT,
@@ -54,7 +81,10 @@ def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", 
             png_dpi(scene, theme=theme, dpi=DEFAULT_DPI)
         except OutputError as exc:
             raise exc.with_location(_placed_at(result, move, far_piece(scene))) from None
-    return render(scene, fmt, theme=theme)
+    try:
+        return render(scene, fmt, theme=theme)
+    except OutputError as exc:  # plain text that cannot show this position: said at its move
+        raise exc.with_location(result.position(move).location or result.record.location) from None
 
 
 def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> SourceLocation | None:
@@ -77,7 +107,14 @@ def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> Sou
 
 
 def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Scene:
-    """The starting position of ``game`` (a registered game or a generic setup name)."""
+    """The starting position of ``game`` (a registered game or a generic setup name).
+
+    Raises :class:`SetupError` for an unknown game and :class:`TypeError` for arguments
+    of the wrong type."""
+    check_arg(game, str, name="game", accepts="a game's name (str)")
+    check_optional_int(seed, name="seed")
+    if options is not None:
+        check_arg(options, Mapping, name="options", accepts="a mapping of header fields, or None")
     rules = find_game(game)
     if rules is not None and rules is not GENERIC:
         # Header fields (Variant, Options ...) may be given; a random setup without a seed uses seed 1.
@@ -113,9 +150,20 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
     default 1) or a record's path (solved from position ``move``). ``advanced`` (Lab Rats)
     and ``difficulty`` (Landlocked) default to the deal's own rules.
 
-    Raises :class:`SetupError` for another game, or the record's errors.
+    Raises :class:`SetupError` for another game, or the record's errors, and
+    :class:`TypeError` for arguments of the wrong type.
     """
     from .games.lab_rats import GAME as LAB_RATS
+
+    check_arg(target, (str, PathLike), name="target", accepts="lab-rats, landlocked, or a record's path")
+    target = str(target)
+    check_optional_int(seed, name="seed")
+    check_arg(move, (int, str), name="move", accepts="a move index (int), a move number or 'last' (str)")
+    if advanced is not None:
+        check_arg(advanced, bool, name="advanced", accepts="True, False or None")
+    check_optional_int(budget, name="budget")
+    if difficulty is not None:
+        check_arg(difficulty, str, name="difficulty", accepts="a difficulty's name (str) or None")
     from .games.landlocked import GAME as LANDLOCKED
 
     rules = find_game(target)
@@ -129,7 +177,7 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
         if rules not in (LAB_RATS, LANDLOCKED):
             raise SetupError(f"'{target}' is a game of {rules.title}; the solver knows Lab Rats and Landlocked",
                              token=target, expected="a Lab Rats or Landlocked record")
-        position = result.position(int(move) if str(move).lstrip("-").isdigit() else move)
+        position = result.position(move)
         state, label = position.state, f"{target}, after {position.label}"
     else:
         raise SetupError(f"cannot solve '{target}'", token=target,
@@ -154,9 +202,13 @@ def game_statistics(game: str, *, games: int = 200, first_seed: int = 1) -> Any:
     """Statistics of ``games`` seeded deals of Lab Rats (see :func:`policy_statistics`
     for Coin Collectors).
 
-    Raises :class:`SetupError` for a game without statistics or a bad count.
+    Raises :class:`SetupError` for a game without statistics or a bad count, and
+    :class:`TypeError` for arguments of the wrong type.
     """
     from .games.lab_rats import GAME as LAB_RATS
+
+    check_arg(game, str, name="game", accepts="a game's name (str)")
+    check_arg(first_seed, int, name="first_seed", accepts="a whole number (int)")
     from .games.lab_rats.stats import deal_statistics
 
     if find_game(game) is not LAB_RATS:
@@ -166,6 +218,7 @@ def game_statistics(game: str, *, games: int = 200, first_seed: int = 1) -> Any:
 
 
 def _check_games(games: int) -> None:
+    check_arg(games, int, name="games", accepts="a whole number (int)")
     if not 1 <= games <= 1_000_000:
         raise SetupError(f"--games {games} is out of range", token=str(games), expected="1 to 1,000,000")
 
@@ -175,8 +228,16 @@ def policy_statistics(game: str, policies: list[str], *, games: int = 1000, firs
     """Coin Collectors played ``games`` times under each of ``policies`` (in ``variant``,
     header fields such as ``{"Variant": "Four Die Stud"}``).
 
-    Raises :class:`SetupError` for another game, an unknown policy or variant.
+    Raises :class:`SetupError` for another game, an unknown policy or variant, and
+    :class:`TypeError` for arguments of the wrong type.
     """
+    check_arg(game, str, name="game", accepts="a game's name (str)")
+    check_arg(policies, (list, tuple), name="policies", accepts="a list of policy names")
+    for policy in policies:
+        check_arg(policy, str, name="each policy", accepts="a policy's name (str)")
+    check_arg(first_seed, int, name="first_seed", accepts="a whole number (int)")
+    if variant is not None:
+        check_arg(variant, Mapping, name="variant", accepts="a mapping of header fields, or None")
     from .games.coin_collectors import GAME as COIN_COLLECTORS
     from .games.coin_collectors.game import parse_variant
     from .games.coin_collectors.stats import POLICIES
@@ -193,7 +254,12 @@ def policy_statistics(game: str, policies: list[str], *, games: int = 1000, firs
 
 
 def first_record(path: str | Path, index: int = 1) -> Record:
-    """The ``index``-th game (1-based) of a PPN file."""
+    """The ``index``-th game (1-based) of a PPN file.
+
+    Raises :class:`PiecepackError` when there is no such game, :class:`TypeError` for
+    arguments of the wrong type."""
+    check_path(path)
+    check_arg(index, int, name="index", accepts="a game's number in the file (int, from 1)")
     for record in iter_records(path):
         if record.index == index:
             return record

@@ -14,8 +14,8 @@ from .errors import SetupError
 from .games.coin_collectors import GAME as COIN_COLLECTORS
 from .games.lab_rats import GAME as LAB_RATS
 from .games.landlocked import GAME as LANDLOCKED
-from .sheets import Cell, Metadata, load_template, paginate, render_book
 from .sheets.pdf import Audit
+from .sheets import Cell, Metadata, load_template, paginate, render_book
 from .theme import DEFAULT, Theme
 
 #: What a game's part of a book is: its title, the puzzle cells and the answer-key cells.
@@ -26,12 +26,12 @@ Bounds = dict[str, Any]
 
 def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
                 template: str = "puzzle-sheet", key_template: str | None = None, theme: Theme = DEFAULT,
-                time_limit: float = TIME_LIMIT, progress: TextIO | None = None, audit: Audit | None = None) -> bytes:
+                time_limit: float = TIME_LIMIT, progress: TextIO | None = None, audit: "Audit | None" = None) -> bytes:
     """A PDF of ``count`` puzzles of ``game`` (Lab Rats, Coin Collectors or Landlocked) dealt
     from ``seed``, with an answer key at the back, laid out by ``key_template`` (default: the
     one the puzzles' template names as its ``answer_key``). Dealing takes at most
     ``time_limit`` seconds (see :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`),
-    with a progress bar on ``progress``; with ``audit``, each drawing's layout findings are
+    with a progress bar on ``progress``. With ``audit``, every drawing's layout findings are
     added to it.
 
     Raises :class:`SetupError` for a game without puzzles, a bad count, difficulty or time
@@ -98,12 +98,11 @@ def _coin_collectors(count: int, seed: int, difficulty: str | None, bounds: Boun
     for p in generate_deal_puzzles(count, seed=seed, difficulty=difficulty, **bounds):
         state = start_state(p.deal, p.rolls[0])
         cells.append(Cell(position_scene(state), legend=rolls_scene(p.rolls), legend_share=0.42,
-                          caption=f"Puzzle {p.number} ({p.difficulty}; forgiveness {p.forgiveness:.2f})\n"
-                                  + _COIN_COLLECTORS_RULES))
-        order = " ".join(f"{'SMCA'[s - 1]}{k}" for k, (s, _) in enumerate(p.answer, start=1))
+                          caption=f"Puzzle {p.number} ({p.difficulty}: on the way to the answer, {p.forgiveness:.0%} "
+                                  "of the moves open to you keep it solvable)\n" + _COIN_COLLECTORS_RULES))
         keys.append(Cell(plan_scene(state, p.answer),
-                         caption=f"Puzzle {p.number}: the tiles in the order their coins are taken\n"
-                                 f"(pawn by turn: {order})"))
+                         caption=f"Puzzle {p.number}: each tile numbered by the turn its coin is taken\n"
+                                 f"Routes from the hole: {_route_legend()}"))
     return "Coin Collectors deal puzzles", cells, keys
 
 
@@ -124,6 +123,13 @@ def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -
     keys = [Cell(route_scene(p.state, p.route.paths),
                  caption=f"Puzzle {p.number}: {p.route.passes} passes; legs numbered at their targets") for p in puzzles]
     return "Landlocked puzzles", cells, keys
+
+
+def _route_legend() -> str:
+    from .games.coin_collectors.picture import ROUTE_COLOUR_NAMES
+    from .pieces import suit_name
+
+    return ", ".join(f"{suit_name(suit)} pawn {colour}" for suit, colour in enumerate(ROUTE_COLOUR_NAMES, start=1))
 
 
 __all__ = ["puzzle_book"]

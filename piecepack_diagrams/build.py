@@ -11,7 +11,7 @@ A part that fails is reported with its located error and skipped; the rest is st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, TextIO
 
@@ -19,8 +19,10 @@ from .api import scene_of
 from .engine import Replay, replay
 from .errors import PiecepackError
 from .notation import Record, iter_records
+from .layout import Finding, audit_laid_out, lay_out, summarize
 from .output import write_atomic
 from .render import render
+from .sheets.pdf import Audit
 from .theme import DEFAULT, Theme
 
 #: The final position of each record is drawn in these formats.
@@ -31,13 +33,20 @@ SAMPLE_BOOKS = (("lab-rats", 6, 1), ("coin-collectors", 6, 1), ("landlocked", 6,
 
 @dataclass(frozen=True, slots=True)
 class BuildReport:
-    """What a build wrote and what failed (each failure a located message)."""
+    """What a build wrote, what failed (each failure a located message), and what the
+    layout audit found in the drawings of the products written (``audited`` of them)."""
 
     written: tuple[Path, ...]
     failures: tuple[str, ...]
+    findings: tuple[Finding, ...] = ()
+    audited: int = 0
 
     def is_ok(self) -> bool:
         return not self.failures
+
+    def audit_summary(self) -> str:
+        """One line: the audit's findings in how many drawings."""
+        return summarize(list(self.findings), self.audited)
 
 
 def _progress(stream: TextIO, done: int, total: int, name: str) -> None:
@@ -55,9 +64,10 @@ Step = tuple[str, Callable[[], tuple[dict[Path, bytes], list[str]]], Path | None
 
 
 def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...],
-                  theme: Theme) -> tuple[dict[Path, bytes], Replay | None, list[str]]:
+                  theme: Theme, audit: Audit | None = None) -> tuple[dict[Path, bytes], Replay | None, list[str]]:
     """A record's files, the game if it is valid, and its errors. An invalid record
-    still gets its viewer page, which shows each error at its move."""
+    still gets its viewer page, which shows each error at its move. With ``audit``, the
+    layout findings of its drawings are added to it."""
     from .sheets.plates import plates_pdf
     from .sheets.viewer import viewer_html
 
@@ -65,11 +75,24 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
     files = {out / stem.with_name(f"{stem.name}.html"): viewer_html(result, theme=theme).encode("utf-8")}
     if result.errors:
         return files, None, [error.format() for error in result.errors]
-    scene = scene_of(result, "last")
+    laid = lay_out(scene_of(result, "last"), theme=theme)
+    problems: list[str] = []
     for fmt in formats:
-        files[out / stem.with_suffix(f".{fmt}")] = render(scene, fmt, theme=theme)
-    files[out / stem.with_name(f"{stem.name}-plates.pdf")] = plates_pdf(result, theme=theme)
-    return files, result, []
+        try:
+            files[out / stem.with_suffix(f".{fmt}")] = render(laid, fmt, theme=theme)
+        except PiecepackError as exc:  # a drawing text cannot show: that file is left out, the rest made
+            problems.append(exc.with_location(result.final.location or result.record.location).format())
+    plates = stem.with_name(f"{stem.name}-plates.pdf")
+    if audit is not None:
+        audit.drawings += 1
+        audit.findings += audit_laid_out(laid, product=str(stem.with_suffix(".svg")), theme=theme,
+                                         caption_points=theme.caption_size * 72)
+    checked = Audit(str(plates)) if audit is not None else None
+    files[out / plates] = plates_pdf(result, theme=theme, audit=checked)
+    if audit is not None and checked is not None:
+        audit.drawings += checked.drawings
+        audit.findings += checked.findings
+    return files, result, problems
 
 
 def _refusal(path: Path, root: Path) -> str | None:
@@ -89,7 +112,7 @@ def _refusal(path: Path, root: Path) -> str | None:
 
 
 def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
-                  games: list[Replay]) -> list[Step]:
+                  games: list[Replay], audit: Audit | None = None) -> list[Step]:
     steps: list[Step] = []
     for path in sorted(root.rglob("*.ppn")):
         relative = path.relative_to(root)
@@ -104,7 +127,7 @@ def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
                 stem = relative.with_suffix("")
                 if record.index > 1:
                     stem = stem.with_name(f"{stem.name}-{record.index}")
-                mine, result, errors = _record_files(record, stem, out, formats, theme)
+                mine, result, errors = _record_files(record, stem, out, formats, theme, audit)
                 files.update(mine)
                 failures += errors
                 if result is not None:
@@ -115,7 +138,7 @@ def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
     return steps
 
 
-def _figure_steps(out: Path, theme: Theme, games: list[Replay]) -> list[Step]:
+def _figure_steps(out: Path, theme: Theme, games: list[Replay], audit: Audit | None = None) -> list[Step]:
     from .figures import figure_files, figure_games, figure_set
 
     def run(game: str) -> tuple[dict[Path, bytes], list[str]]:
@@ -126,18 +149,28 @@ def _figure_steps(out: Path, theme: Theme, games: list[Replay]) -> list[Step]:
         if not mine:
             return {}, []  # the records built hold no game of it: no figures to draw from
         figures = figure_set(game, mine)
-        files = figure_files(figures.figures, theme=theme)
+        found: list[Finding] = []
+        files = figure_files(figures.figures, theme=theme, audit=found if audit is not None else None)
+        if audit is not None:
+            audit.drawings += len(figures.figures)
+            audit.findings += [replace(f, product=f"figures/{f.product}") for f in found]
         missing = [f"{game}: the records show no example of: {', '.join(figures.missing)}"] if figures.missing else []
         return {out / "figures" / name: data for name, data in files.items()}, missing
 
     return [(f"figures: {game}", lambda game=game: run(game), None) for game in figure_games()]
 
 
-def _book_steps(out: Path, theme: Theme) -> list[Step]:
+def _book_steps(out: Path, theme: Theme, audit: Audit | None = None) -> list[Step]:
     from .books import puzzle_book
 
     def run(game: str, count: int, seed: int) -> tuple[dict[Path, bytes], list[str]]:
-        return {out / "puzzles" / f"{game}-puzzles.pdf": puzzle_book(game, count=count, seed=seed, theme=theme)}, []
+        name = f"puzzles/{game}-puzzles.pdf"
+        checked = Audit(name) if audit is not None else None
+        book = puzzle_book(game, count=count, seed=seed, theme=theme, audit=checked)
+        if audit is not None and checked is not None:
+            audit.drawings += checked.drawings
+            audit.findings += checked.findings
+        return {out / name: book}, []
 
     return [(f"puzzles: {game}", lambda game=game, count=count, seed=seed: run(game, count, seed), None)
             for game, count, seed in SAMPLE_BOOKS]
@@ -150,18 +183,21 @@ def _brief(exc: BaseException, limit: int = 200) -> str:
 
 def build(records_dir: str | Path = "records", output_dir: str | Path = "output", *,
           theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS, figures: bool = True,
-          puzzles: bool = True, progress: TextIO | None = None) -> BuildReport:
+          puzzles: bool = True, progress: TextIO | None = None, audited: bool = True) -> BuildReport:
     """Build everything the module docstring lists from ``records_dir`` into ``output_dir``.
     A part that fails is reported and skipped; the others are still built. The figure sets
     are drawn from the valid records built (a game with none gets no figure set). A
-    progress bar goes to ``progress`` (the command line gives standard error)."""
+    progress bar goes to ``progress`` (the command line gives standard error). With ``audited``
+    every drawing of every product is audited (see :mod:`piecepack_diagrams.layout.audit`)
+    and the findings come with the report."""
     root, out = Path(records_dir), Path(output_dir)
     games: list[Replay] = []
-    steps = _record_steps(root, out, formats, theme, games)
+    audit = Audit("build") if audited else None
+    steps = _record_steps(root, out, formats, theme, games, audit)
     if figures:
-        steps += _figure_steps(out, theme, games)
+        steps += _figure_steps(out, theme, games, audit)
     if puzzles:
-        steps += _book_steps(out, theme)
+        steps += _book_steps(out, theme, audit)
     written: list[Path] = []
     failures: list[str] = []
     for done, (name, run, source) in enumerate(steps, start=1):
@@ -182,7 +218,9 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
                 failures.append(exc.format())
         if progress is not None:
             _progress(progress, done, len(steps), name)
-    return BuildReport(tuple(written), tuple(failures))
+    if audit is None:
+        return BuildReport(tuple(written), tuple(failures))
+    return BuildReport(tuple(written), tuple(failures), tuple(audit.findings), audit.drawings)
 
 
 __all__ = ["BUILD_FORMATS", "BuildReport", "SAMPLE_BOOKS", "build"]

@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 from . import __version__
 from .errors import OutputError, PiecepackError, SourceLocation
+from .textsafe import TerminalStream
 
 _EXAMPLES = {
     "validate": "example:\n  piecepack-diagrams validate records/ppn/*.ppn",
@@ -84,7 +85,9 @@ def _parser() -> argparse.ArgumentParser:
         p = command(name, help_text)
         if name == "render":
             p.add_argument("path", metavar="PATH")
-            p.add_argument("--move", default="last", help="move index, move number (e.g. 3...) or 'last'")
+            p.add_argument("--move", default="last",
+                           help="the position to draw: 'last' (the default), a move index from 0 (the setup) "
+                                "to the number of moves, or a move number such as 3...")
             p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
             p.add_argument("--legal", action="store_true", help="highlight where the legal moves go")
         else:
@@ -96,8 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("path", metavar="PATH", help="a record")
     p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
     p.add_argument("--moves", default=None, metavar="FIRST-LAST", help="positions to show, 0 the setup (default all)")
-    p.add_argument("--template", default="plates-2x3",
-                   help="page layout of a PDF: a name in templates/ (plates-2x3, plates-1x1, pocket ...) or a YAML file")
+    p.add_argument("--template", default="auto",
+                   help="page layout of a PDF: auto (six a page, or one when six would print too small), a name "
+                        "in templates/ (plates-2x3, plates-1x1, pocket ...) or a YAML file")
     p.add_argument("-f", "--format", choices=("pdf", "svg"), default=None,
                    help="pdf, or svg: one file a plate in a folder (default: pdf, or svg when -o is not a .pdf)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.pdf|DIR",
@@ -384,6 +388,9 @@ def _run(args: argparse.Namespace) -> int:
                        puzzles=not args.no_puzzles, progress=sys.stderr)
         for failure in report.failures:
             print(failure, file=sys.stderr)
+        for finding in report.findings:
+            print(finding.format(), file=sys.stderr)
+        print(report.audit_summary(), file=sys.stderr)
         print(f"wrote {len(report.written)} files into {args.output}/"
               + (f"; {len(report.failures)} problem(s), listed above" if report.failures else ""), file=sys.stderr)
         return 0 if report.is_ok() else 1
@@ -578,7 +585,18 @@ def _exit_on_terminate() -> Callable[[], None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status. Whatever it prints, a record's text
+    included, goes through :func:`~piecepack_diagrams.textsafe.terminal_text`, so no
+    control character reaches the terminal."""
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)  # type: ignore[assignment]
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if not args.command:

@@ -8,6 +8,9 @@ column), the offending token and what was expected, so the CLI can print
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from .textsafe import as_text, readable, shorten
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,31 +34,39 @@ class PiecepackError(ValueError):
     ``message`` says what is wrong in a user's words; ``location`` (optional)
     says where; ``token`` is the offending text; ``expected`` what would have
     been accepted there.
+
+    Building one never fails: a token, message or expectation that is not a string
+    is kept as short text (see :func:`~piecepack_diagrams.textsafe.as_text`), and what
+    is shown is cut to a readable length (see :func:`~piecepack_diagrams.textsafe.readable`).
     """
 
     def __init__(
         self,
-        message: str,
+        message: Any,
         *,
         location: SourceLocation | None = None,
-        token: str | None = None,
-        expected: str | None = None,
+        token: Any = None,
+        expected: Any = None,
     ) -> None:
-        self.message = message
-        self.location = location
-        self.token = token
-        self.expected = expected
+        self.message = as_text(message)
+        self.location = location if isinstance(location, SourceLocation) else None
+        self.token = None if token is None else as_text(token)
+        self.expected = None if expected is None else as_text(expected)
         super().__init__(self.describe())
 
     def __str__(self) -> str:
         return self.describe()
 
     def describe(self) -> str:
-        """The message with the token and the expectation, without the location."""
+        """The message with the token and the expectation, without the location, cut to
+        a readable length."""
+        return readable(self._text())
+
+    def _text(self) -> str:
         text = self.message
         # The token is named unless the message (or, for a rule error, the move) already shows it.
         if self.token is not None and self.token not in text and self.token not in str(getattr(self, "move", "")):
-            text += f" (at '{_shorten(self.token)}')"
+            text += f" (at '{shorten(self.token)}')"
         if self.expected:
             text += f"; expected {self.expected}"
         return text
@@ -67,7 +78,7 @@ class PiecepackError(ValueError):
 
     def with_location(self, location: SourceLocation) -> "PiecepackError":
         """A copy of this error placed at ``location`` unless it already has one."""
-        if self.location is not None:
+        if self.location is not None or not isinstance(location, SourceLocation):
             return self
         clone = self.__class__.__new__(self.__class__)
         clone.__dict__.update(self.__dict__)
@@ -93,20 +104,20 @@ class RuleError(PiecepackError):
 
     def __init__(
         self,
-        message: str,
+        message: Any,
         *,
-        move: str | None = None,
-        rule: str | None = None,
+        move: Any = None,
+        rule: Any = None,
         location: SourceLocation | None = None,
-        token: str | None = None,
-        expected: str | None = None,
+        token: Any = None,
+        expected: Any = None,
     ) -> None:
-        self.move = move
-        self.rule = rule
+        self.move = None if move is None else as_text(move)
+        self.rule = None if rule is None else as_text(rule)
         super().__init__(message, location=location, token=token, expected=expected)
 
-    def describe(self) -> str:
-        text = super().describe()
+    def _text(self) -> str:
+        text = super()._text()
         if self.move and not text.startswith(("move ", "turn ")):
             # Labels that already say what they are ("turn 12 (red)") keep their own word.
             text = f"{self.move}: {text}" if self.move.startswith("turn ") else f"move {self.move}: {text}"
@@ -119,8 +130,3 @@ class OutputError(PiecepackError):
 
 class LimitError(NotationError):
     """An input exceeds one of the documented size or expansion limits."""
-
-
-def _shorten(text: str, limit: int = 60) -> str:
-    text = text.replace("\n", "\\n")
-    return text if len(text) <= limit else text[: limit - 3] + "..."

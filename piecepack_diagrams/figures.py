@@ -201,6 +201,16 @@ def _move_caption(book: ModuleType, title: str, words: str, result: Replay, k: i
     return f"{title}: {words}\n{_sentence(said)}"
 
 
+def describe_move(result: Replay, k: int) -> str | None:
+    """The move that led to position ``k`` of ``result`` in a player's words, as its game's
+    rulebook says it (a sentence), or None for a game without a rulebook."""
+    entry = _rulebooks().get(result.game)
+    if entry is None or not 0 < k < len(result.positions):
+        return None
+    book = entry[1]
+    return _sentence(book.describe(result.positions[k - 1].state, result.positions[k].state, result.positions[k].text))
+
+
 def _sentence(text: str) -> str:
     text = text.strip()
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
@@ -333,5 +343,5 @@ def replace_caption(theme: Theme, points: float) -> Theme:
     return theme.replace(caption_size=points / 72)
 
 
-__all__ = ["FIGURES", "FigureSet", "RuleFigure", "figure_files", "figure_games", "figure_scene", "figure_set",
-           "game_replays"]
+__all__ = ["FIGURES", "FigureSet", "RuleFigure", "describe_move", "figure_files", "figure_games", "figure_scene",
+           "figure_set", "game_replays"]

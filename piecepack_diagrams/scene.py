@@ -147,7 +147,9 @@ class Outline:
 class Marker:
     """A small mark ``size`` inches across centred at ``(x, y)``: ``shape`` ``"disc"``,
     ``"square"``, ``"diamond"`` or ``"ring"``, filled (a ring: drawn) in ``colour``
-    (``#RRGGBB``), with a short ``text`` on it (e.g. a legend number)."""
+    (``#RRGGBB``), with a short ``text`` on it (e.g. a legend number). A ``legible`` mark's
+    text is a help, not its meaning: a layout leaves it out where it would print too small
+    to read (the mark stays)."""
 
     x: float
     y: float
@@ -156,6 +158,12 @@ class Marker:
     shape: str = "disc"
     text: str = ""
     role: str = "marker"
+    legible: bool = False
+
+    @property
+    def text_size(self) -> float:
+        """How tall its text is drawn, inches: a share of the mark's size (less for two characters or more)."""
+        return self.size * (0.62 if len(self.text) < 2 else 0.5)
 
 
 MARKER_SHAPES = ("disc", "square", "diamond", "ring")

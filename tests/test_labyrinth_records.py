@@ -60,16 +60,18 @@ def _error(movetext: str, header: str = HEADER) -> PiecepackError:
 def test_a_turn_to_an_unreachable_tile_is_refused_in_a_players_words():
     err = _error("1. 0L0@2,1")
     assert isinstance(err, RuleError)
-    assert str(err).startswith("turn 1 (red): (2, 1) is not reachable from (1, 1) after sliding row 0 left")
+    # Cells as the board's edges name them: (row 1, column 1) counted from 0 is b2.
+    assert str(err).startswith("turn 1 (red): after sliding row 1 left, the avatar cannot walk from b2 to b3: "
+                               "no path of connected passages leads there")
     assert (err.location.file, err.location.line, err.location.column) == ("game.ppn", 12, 4)
 
 
 @pytest.mark.parametrize("movetext, words", [
-    ("1. 1L0@1,0", "row 1 cannot slide"),
-    ("1. 0L0@1,0 2. 0R0@1,1", "turn 2 (blue): sliding row 0 right undoes the previous slide"),
+    ("1. 1L0@1,0", "row 2 cannot slide: only rows 1 and 3 and columns a and c do"),
+    ("1. 0L0@1,0 2. 0R0@1,1", "turn 2 (blue): sliding row 1 right undoes the previous slide, row 1 left"),
     ("1. 0L45@1,0", "45 is not a rotation"),
-    ("1. 0L0@1,1", "the avatar must leave (1, 1)"),
-    ("1. 0L0@1,5", "(1, 5) is off the board"),
+    ("1. 0L0@1,1", "the avatar must leave b2"),
+    ("1. 0L0@1,5", "the avatar cannot walk off the board: row 2, column f is not on the 3 x 3 board"),
     ("1. 0L0@1,0 0L0@1,2", "a move number holds one turn"),
     ("1. out:green", "no player 'green' is in the game"),
     ("1. 0X0@1,0", "'0X0@1,0' is not a Labyrinth turn"),
@@ -176,7 +178,8 @@ def _hand_scene():
     from piecepack_diagrams.api import scene_of
 
     game = _game("1. 0L90@1,0")
-    return replace(scene_of(game, "last"), frame=Bounds(-1.0, -3.0, 8.0, 4.0))
+    # The board alone (its key and coordinates beside it are tested with the figures).
+    return replace(scene_of(game, "last"), frame=Bounds(-1.0, -3.0, 8.0, 4.0), panels=(), coordinates=None)
 
 
 def _png_pixels(scene):
@@ -215,8 +218,8 @@ def test_the_board_is_drawn_where_the_rules_put_it(pixels):
     # (2, 2) runs north-south; (2, 0) east-west.
     assert _close(at(2.5, 0.85), passage) and _close(at(2.85, 0.5), wall)
     assert _close(at(0.85, 0.5), passage) and _close(at(0.5, 0.85), wall)
-    # Ann (red) walked to (1, 0): her avatar is on the tile's centre.
-    assert _close(at(0.45, 1.55), "#D62828")
+    # Ann (red) walked to (1, 0): her avatar is on the tile's centre (beside her initial).
+    assert _close(at(0.3, 1.5), "#D62828")
     # The slide of row 0 to the left: an arrow outside the right end of the row.
     assert _close(at(3.4, 2.5), "#C8102E")
     # Blue's home, a square in the lower left corner of (1, 2).
@@ -227,8 +230,8 @@ def test_the_board_in_text_shows_each_connector_where_it_stands():
     text = render(_hand_scene(), "txt").decode("utf-8")
     rows = [line for line in text.splitlines() if any(ch in line for ch in "─┼│┘└")]
     glyphs = ["".join(ch for ch in row if ch in "─┼│┘└┌┐") for row in rows]
-    # Row 0 after the turn: two corridors and the inserted corner; then the new spare, the old (0, 0).
-    assert glyphs[:3] == ["──┘─", "─┼─", "──│"]
+    # Row 0 after the turn: two corridors and the inserted corner.
+    assert glyphs[:3] == ["──┘", "─┼─", "──│"]
 
 
 def test_svg_of_a_board_is_well_formed_and_names_itself():
@@ -268,7 +271,7 @@ def test_plates_of_a_game(tmp_path):
     assert main(["plates", str(record), "--moves", "0-10", "-o", str(out)]) == 0
     info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True, check=True).stdout
     pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
-    assert pages == 2  # a key and 11 positions, six to a page
+    assert pages == 3  # the key on a page of its own, and 11 positions, six to a page
     assert "612 x 792 pts" in info
     again = tmp_path / "again.pdf"
     assert main(["plates", str(record), "--moves", "0-10", "-o", str(again)]) == 0

@@ -162,7 +162,8 @@ def test_a_diagram_that_fits_prints_at_true_size(tmp_path):
     # A tile is 2 inches; it is drawn a little smaller (TILE_DRAWN), so neighbours show a gap.
     from piecepack_diagrams.render.primitives import TILE_DRAWN
 
-    assert sizes[0] == pytest.approx((TILE_DRAWN * dpi, TILE_DRAWN * dpi), abs=2)
+    # (The tile's edge, 1.5 points, covers the outermost part of its background.)
+    assert sizes[0] == pytest.approx((TILE_DRAWN * dpi, TILE_DRAWN * dpi), abs=3)
 
 
 def test_plates_as_svg_files_share_one_scale(tmp_path):
@@ -177,7 +178,10 @@ def test_plates_as_svg_files_share_one_scale(tmp_path):
         boxes.add((root.get("viewBox"), root.get("width"), root.get("height")))
         texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
         if k:
-            assert any(groups[k - 1].text in t for t in texts), "each plate is captioned with its move"
+            # Captioned with its move, in words: its number and the space the leg ends on.
+            caption = " ".join(texts)
+            assert groups[k - 1].label.rstrip(".") in caption and groups[k - 1].text.split("-")[-1] in caption, \
+                "each plate is captioned with its move"
     assert len(boxes) == 1
 
 

@@ -7,10 +7,12 @@ python-chess's ``game.errors``.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from ..arguments import check_arg, check_optional_int, check_path
 from ..errors import PiecepackError, RuleError, SourceLocation
 from ..notation import SETUP_LABEL, Record, iter_records
 from .game import Game, Status, game_for
@@ -54,25 +56,40 @@ class Replay:
         return self.game.status(self.final.state)
 
     def position(self, move: int | str) -> Position:
-        """The position after move ``move``: an index (0 = setup, -1 = last),
-        ``"last"``, or a move number label such as ``"3..."``.
+        """The position after move ``move``: an index (0 = setup, up to the number of
+        moves), ``"last"``, or a move number label such as ``"3..."``.
 
-        Raises :class:`~piecepack_diagrams.errors.PiecepackError` for a move that is not there.
+        Raises :class:`~piecepack_diagrams.errors.PiecepackError` for a move that is not there
+        (a negative index included: it would count from the end, which no user means), and
+        :class:`TypeError` for a ``move`` that is neither a whole number nor text.
         """
+        if isinstance(move, bool) or not isinstance(move, (int, str)):
+            raise TypeError(f"move must be a move index (int) or a move number or 'last' (str), "
+                            f"not {type(move).__name__}")
         if move == "last":
             return self.positions[-1]
+        if isinstance(move, str) and move.startswith("-") and _is_index(move[1:]):
+            move = int(move)
         if isinstance(move, int):
-            if -len(self.positions) <= move < len(self.positions):
+            if 0 <= move < len(self.positions):
                 return self.positions[move]
+            if move < 0:
+                raise PiecepackError(f"there is no move {move}: move indexes count up from 0 (the setup)",
+                                     token=str(move), expected=f"0 to {len(self.positions) - 1}, or 'last' for the "
+                                                               "last position")
             raise PiecepackError(f"there is no move {move}: the record has {len(self.positions) - 1} moves",
                                  token=str(move), expected=f"0 (setup) to {len(self.positions) - 1}, or 'last'")
         for position in self.positions:
             if position.label == move:
                 return position
-        if str(move).isdigit():
+        if _is_index(move):
             return self.position(int(move))
         raise PiecepackError(f"there is no move '{move}' in the record", token=str(move),
                              expected="a move index, a move number such as '3...', or 'last'")
+
+
+def _is_index(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def replay(record: Record, *, strict: bool = True, seed: int | None = None,
@@ -81,8 +98,13 @@ def replay(record: Record, *, strict: bool = True, seed: int | None = None,
 
     With ``strict`` the first error is raised (a :class:`PiecepackError` with
     its location); otherwise errors are collected in :attr:`Replay.errors` and
-    the failing move is skipped. A setup error is raised either way.
+    the failing move is skipped. A setup error is raised either way. Raises
+    :class:`TypeError` for arguments of the wrong type.
     """
+    check_arg(record, Record, name="record", accepts="a Record (from parse_records or read_records)")
+    check_optional_int(seed, name="seed")
+    if game is not None:
+        check_arg(game, Game, name="game", accepts="a Game or None")
     game = game or game_for(record)
     try:
         state = game.setup(record.metadata, seed=seed)
@@ -121,8 +143,14 @@ class Validation:
 def validate_file(path: str | Path) -> Iterator[Validation]:
     """A :class:`Validation` for each game in ``path`` (lenient: every error is found).
 
-    A file that cannot be read at all gives one invalid result with that error.
+    A file that cannot be read at all gives one invalid result with that error; a
+    ``path`` that is not a path is a :class:`TypeError` at once.
     """
+    check_path(path)
+    return _validations(path)
+
+
+def _validations(path: str | Path) -> Iterator[Validation]:
     index = 0
     try:
         for record in iter_records(path):
@@ -137,7 +165,9 @@ def validate_file(path: str | Path) -> Iterator[Validation]:
 
 
 def validate(paths: Iterable[str | Path]) -> list[Validation]:
-    """Validations of every game in every file of ``paths``."""
+    """Validations of every game in every file of ``paths`` (a list of paths)."""
+    if isinstance(paths, (str, bytes, os.PathLike)) or not isinstance(paths, Iterable):
+        raise TypeError(f"paths must be a list of file paths, not {type(paths).__name__}")
     return [v for path in paths for v in validate_file(path)]
 
 

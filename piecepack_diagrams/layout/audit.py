@@ -6,12 +6,11 @@ For a laid-out drawing (and the caption and title its page sets) it reports:
   captions 8.5 pt, titles 10 pt (:data:`MINIMUM_POINTS`);
 - ``overlap``: a label over another label, a piece's glyph or body, a mark or a route;
 - ``hidden``: a piece's rank covered by another piece that is not in its stack, or
-  crossed by a route or an arrow (the rank of a piece under others of its stack is hidden
-  on purpose and not looked at);
+  crossed by a route or an arrow (the rank of a piece under others of its own stack is
+  hidden on purpose and not looked at);
 - ``outside``: a label not wholly on the page;
 - ``empty-margin``: an empty band along one side of the drawing taking more than
-  :data:`EMPTY_SHARE` of its width or height (tiles, boards and a figure's rectangles count
-  as drawn: a band of board is not empty).
+  :data:`EMPTY_SHARE` of its width or height.
 
 Everything is measured in printed inches and points, at the scale the drawing prints at.
 """
@@ -19,10 +18,10 @@ Everything is measured in printed inches and points, at the scale the drawing pr
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Iterator
 
-from ..scene import Arrow, Bounds, EdgeMark, Label, Marker, PathLine, PieceMark, Rectangle, Scene, ScenePiece, flattened
+from ..scene import Arrow, Bounds, Label, Marker, PathLine, PieceMark, Scene, ScenePiece, Tear, flattened
 from ..theme import DEFAULT, Theme
 from .compose import LaidOut
 from .labels import Box, label_box, overlap_area, polyline_segments, segment_hits_box
@@ -69,6 +68,8 @@ class _Ink:
     text: str = ""
     centre: tuple[float, float] = (math.nan, math.nan)
     order: int = 0
+    #: The area of the whole ink, before a torn edge cut it (0: the box's own).
+    area: float = 0.0
 
 
 def audit_laid_out(laid: LaidOut, *, product: str, theme: Theme = DEFAULT, caption_points: float | None = None,
@@ -96,7 +97,7 @@ def audit_laid_out(laid: LaidOut, *, product: str, theme: Theme = DEFAULT, capti
             x0, y0, x1, y1 = ink.box
             if x0 < frame.x0 - 1e-6 or y0 < frame.y0 - 1e-6 or x1 > frame.x1 + 1e-6 or y1 > frame.y1 + 1e-6:
                 add("outside", f"the label '{ink.text}' is not wholly on the page")
-        _empty_margins(inks, routes, frame, add)
+        _empty_margins(scene, frame, add)
     return found
 
 
@@ -110,27 +111,54 @@ def _inks(scene: Scene, theme: Theme, scale: float,
     order = 0
     for p in scene.pieces:
         order += 1
-        inks += [ink for ink in _piece_inks(p, theme, to_pt, order) if _meets(ink.box, window)]
+        # Of the board, only what the window shows prints: the rest lies under a torn edge.
+        inks += [replace(ink, box=_clipped(ink.box, window), area=_area(ink.box))
+                 for ink in _piece_inks(p, theme, to_pt, order) if _meets(ink.box, window)]
     for p in (a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)):
         order += 1
         inks += _piece_inks(p, theme, to_pt, order)
+    # A cropped board's marks are seen only within the window: beyond it, torn edges cover them.
+    tear = next((k for k, a in enumerate(scene.annotations) if isinstance(a, Tear)), None)
+    board_marks = set(map(id, flattened(scene.annotations[:tear]))) if tear is not None else set()
     for a in flattened(scene.annotations):
         if isinstance(a, Label):
             inks.append(_Ink("label", label_box(a), a.size, a.text, order=order))
         elif isinstance(a, Marker):
             h = a.size / 2
-            inks.append(_Ink("marker", (a.x - h, a.y - h, a.x + h, a.y + h), order=order))
+            box = (a.x - h, a.y - h, a.x + h, a.y + h)
+            if id(a) in board_marks:
+                box = (max(box[0], window.x0), max(box[1], window.y0), min(box[2], window.x1), min(box[3], window.y1))
+                if box[0] >= box[2] or box[1] >= box[3]:
+                    continue
+            inks.append(_Ink("marker", box, order=order))
             if a.text:
-                size = a.size * (0.62 if len(a.text) < 2 else 0.5)
+                size = a.text_size
                 inks.append(_Ink("mark-text", _text_ink(a.text, a.x, a.y, size), size * to_pt, a.text, order=order))
-        elif isinstance(a, (Rectangle, EdgeMark)):
-            b = Scene((), (a,)).bounds(margin=0.0)
-            inks.append(_Ink("board", (b.x0, b.y0, b.x1, b.y1), order=order))
-        elif isinstance(a, PathLine) and a.role != "leader":
-            routes += polyline_segments(a.points, 1.0 / 72 / scale)
-        elif isinstance(a, Arrow):
-            routes += polyline_segments(a.points, 1.2 / 72 / scale)
+        elif isinstance(a, (PathLine, Arrow)) and a.role != "leader":
+            segments = polyline_segments(a.points, (1.2 if isinstance(a, Arrow) else 1.0) / 72 / scale)
+            if id(a) in board_marks:
+                segments = [cut for cut in (_clipped_segment(segment, window) for segment in segments) if cut]
+            routes += segments
     return inks, routes
+
+
+def _clipped_segment(segment: tuple[float, float, float, float, float],
+                     window: Bounds) -> tuple[float, float, float, float, float] | None:
+    """The part of a thick segment inside ``window`` (Liang-Barsky), or None."""
+    x0, y0, x1, y1, half = segment
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - window.x0), (dx, window.x1 - x0), (-dy, y0 - window.y0), (dy, window.y1 - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+        if t0 > t1:
+            return None
+    return x0 + dx * t0, y0 + dy * t0, x0 + dx * t1, y0 + dy * t1, half
 
 
 def _piece_inks(p: ScenePiece, theme: Theme, to_pt: float, order: int) -> Iterator[_Ink]:
@@ -141,10 +169,6 @@ def _piece_inks(p: ScenePiece, theme: Theme, to_pt: float, order: int) -> Iterat
     stamp = piece_stamp(p.piece, p.angle, theme)
     centre = (p.x, p.y)
     solid = p.piece.kind in _SOLID
-    if not solid:
-        # A tile or a board: drawn (no band of it is empty), though labels may lie on it.
-        x0, y0, x1, y1 = stamp.box
-        yield _Ink("board", (x0 + p.x, y0 + p.y, x1 + p.x, y1 + p.y), centre=centre, order=order)
     body_done = False
     for prim in stamp.primitives:
         if isinstance(prim, Text):
@@ -200,7 +224,7 @@ def _small_text(inks: Iterable[_Ink], add) -> None:  # noqa: ANN001 - the audit'
         if ink.kind not in ("label", "rank", "mark-text"):
             continue
         minimum = MINIMUM_POINTS["label" if ink.kind != "rank" else "rank"]
-        if ink.points < minimum - 1e-6:
+        if ink.points < minimum - 0.05:  # a twentieth of a point: rounding, not a smaller size
             seen = smallest.get(ink.kind)
             if seen is None:
                 smallest[ink.kind] = (ink.points, 1, ink.text)
@@ -220,8 +244,7 @@ def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None: 
         if area <= 0:
             continue
         for other in inks:
-            if other is label or other.kind == "board" or other.kind == "mark-text" and _is_inside(other.box,
-                                                                                                      label.box):
+            if other is label or other.kind == "mark-text" and _is_inside(other.box, label.box):
                 continue
             if other.kind == "label" and labels.index(other) < k:
                 continue  # each pair once
@@ -240,7 +263,8 @@ def _hidden_ranks(inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
     hidden: dict[str, int] = {}
     crossed: dict[str, int] = {}
     for rank in (ink for ink in inks if ink.kind == "rank"):
-        area = _area(rank.box)
+        # A share of the whole rank: the part a torn edge took is context, not hidden.
+        area = rank.area or _area(rank.box)
         if area <= 0 or _is_stacked_under(rank, bodies, area):
             continue
         for body in bodies:
@@ -268,20 +292,23 @@ def _is_stacked_under(rank: _Ink, bodies: list[_Ink], area: float) -> bool:
                and overlap_area(rank.box, body.box) > _OWN_STACK_SHARE * area for body in bodies)
 
 
-def _empty_margins(inks: list[_Ink], routes, frame, add) -> None:  # noqa: ANN001
-    boxes = [ink.box for ink in inks]
-    boxes += [(min(s[0], s[2]), min(s[1], s[3]), max(s[0], s[2]), max(s[1], s[3])) for s in routes]
-    if not boxes:
+def _empty_margins(scene: Scene, frame: Bounds, add) -> None:  # noqa: ANN001
+    """Bands of the page with nothing drawn in them (torn edges' covers aside)."""
+    drawn = tuple(a for a in scene.annotations if not isinstance(a, Tear))
+    if not scene.pieces and not drawn:
         return
-    x0 = min(b[0] for b in boxes)
-    y0 = min(b[1] for b in boxes)
-    x1 = max(b[2] for b in boxes)
-    y1 = max(b[3] for b in boxes)
+    reach = Scene(scene.pieces, drawn).bounds(margin=0.0)
+    x0, y0 = max(reach.x0, frame.x0), max(reach.y0, frame.y0)
+    x1, y1 = min(reach.x1, frame.x1), min(reach.y1, frame.y1)
     w, h = frame.width, frame.height
     for side, gap, whole in (("above", frame.y1 - y1, h), ("below", y0 - frame.y0, h),
                              ("left of", x0 - frame.x0, w), ("right of", frame.x1 - x1, w)):
         if whole > 0 and gap > EMPTY_SHARE * whole:
             add("empty-margin", f"an empty band {side} the drawing takes {gap / whole:.0%} of it")
+
+
+def _clipped(box: Box, window: Bounds) -> Box:
+    return max(box[0], window.x0), max(box[1], window.y0), min(box[2], window.x1), min(box[3], window.y1)
 
 
 def _meets(box: Box, window: Bounds) -> bool:
@@ -301,13 +328,25 @@ def _is_inside(inner: Box, outer: Box) -> bool:
     return inner[0] >= outer[0] and inner[1] >= outer[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
-def summarize(findings: list[Finding], products: int) -> str:
-    """One line: how many findings in how many products."""
+def smallest_text(scene: Scene, theme: Theme = DEFAULT) -> float:
+    """The size (table inches) of the smallest rank the scene's pieces show: what decides how
+    small the scene may print (0 when it shows none; numbers on marks a game can leave out)."""
+    from ..render.primitives import piece_stamp
+    from ..render.shapes import Text
+
+    sizes = {prim.size for p in {(p.piece, p.angle % 360) for p in scene.pieces}
+             for prim in piece_stamp(p[0], p[1], theme).primitives if isinstance(prim, Text)}
+    return min(sizes, default=0.0)
+
+
+def summarize(findings: list[Finding], drawings: int) -> str:
+    """One line: how many findings in how many of the drawings audited."""
+    plural = "s" if drawings != 1 else ""
     if not findings:
-        return f"layout audit: no findings in {products} product{'s' if products != 1 else ''}"
+        return f"layout audit: no findings in {drawings} drawing{plural}"
     bad = len({f.product for f in findings})
-    return (f"layout audit: {len(findings)} finding{'s' if len(findings) != 1 else ''} in {bad} of {products} "
-            f"product{'s' if products != 1 else ''}")
+    return (f"layout audit: {len(findings)} finding{'s' if len(findings) != 1 else ''} in {bad} of {drawings} "
+            f"drawing{plural}")
 
 
-__all__ = ["EMPTY_SHARE", "Finding", "MINIMUM_POINTS", "audit_laid_out", "summarize"]
+__all__ = ["EMPTY_SHARE", "Finding", "MINIMUM_POINTS", "audit_laid_out", "smallest_text", "summarize"]

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
-from ..scene import (Annotation, Bounds, Coordinates, Group, Label, Panel, PieceMark, Scene, ScenePiece, Tear,
-                     shifted)
+from ..scene import (POINTS_PER_INCH, Annotation, Bounds, Coordinates, Group, Label, Marker, Panel, PieceMark, Scene,
+                     ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
 from .labels import place_labels
 
@@ -81,7 +80,9 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
 
     The scale is ``scale`` if given; else the largest (at most ``largest``) at which the
     drawing fits ``box`` (paper inches); else true size, or smaller when the drawing would
-    not fit a letter page's text block (:data:`PAGE_BLOCK`, either way round). With ``framing="focus"`` a
+    not fit a letter page's text block (:data:`PAGE_BLOCK`; turned, for a board wider than
+    tall that comes out clearly larger so). Panels go where the drawing fits, and then
+    where it comes out largest. With ``framing="focus"`` a
     scene that has a ``focus`` is cropped to it (a figure about a move); ``"whole"`` shows
     the whole board. A scene with a ``frame`` keeps that frame (plates keep one window size
     per record). With ``coordinates`` the board's coordinates (if the scene has them) are
@@ -99,23 +100,23 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
             window = board
     else:
         window = board
-    # The scale depends on the panels' size, and the panels' titles on the scale. Without a
-    # box, a page's text block either way round (a wide board prints across the page).
+    # Without a box (or a scale), a board wider than tall may turn the page's text block.
     targets: tuple[tuple[float, float], ...] = (box,) if box is not None else (PAGE_BLOCK,)
     if box is None and scale is None and window.width > window.height:
         targets += ((PAGE_BLOCK[1], PAGE_BLOCK[0]),)
-    biggest = largest if box is not None else 1.0
     # Panels that may go either side go where the drawing comes out largest.
     sides = ("right", "below") if any(p.side == "auto" for p in scene.panels) else ("right",)
     best: tuple[float, str, float] | None = None
     for turned, target in enumerate(targets):
         for side in sides:
-            chosen, page = _settled(scene, window, side, scale, target, biggest, theme, coordinates)
-            # An arrangement that fits beats one whose titles cannot fit the target at any scale
-            # (it would run off the page); of those, the one that overflows least. The page
-            # is turned only for a clearly larger drawing.
+            chosen, page = _settled(scene, window, scale, target, largest if box is not None else 1.0, theme, side,
+                                    coordinates)
+            # An arrangement that fits beats one whose panels' titles cannot fit the target at
+            # any scale (it would run off the page); of those, the one that overflows least
+            # (with the scale given, the one that fits best). The page is turned only for a
+            # clearly larger drawing.
             overflow = max(page.width * chosen / target[0], page.height * chosen / target[1])
-            if scale is None and overflow <= 1 + 1e-6:
+            if scale is None and overflow <= 1 + _FITS:
                 merit = chosen / (_TURN_GAIN if turned else 1.0)
             else:
                 merit = -overflow
@@ -129,6 +130,9 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     if coordinates and scene.coordinates is not None:
         panels = _coordinate_labels(scene.coordinates, window, chosen) + panels
     board_notes = [a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at")]
+    if content is not None and window != board:
+        # A cropped board: what lies wholly beyond the window (under the torn edges) is not drawn.
+        board_notes = [a for a in board_notes if _meets(Scene((), (a,)).bounds(margin=0.0), window)]
     board_notes = [_at_scale(a, chosen) for a in board_notes]
     # A label naming a thing the window leaves out (under a torn edge) is left out with it.
     movable = [replace(a, scale=chosen) for a in scene.annotations if isinstance(a, Label) and a.place != "at"
@@ -141,46 +145,36 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     return LaidOut(laid, chosen, window)
 
 
-#: How much larger a drawing must come out to turn the page for it.
-_TURN_GAIN = 1.1
-#: Steps that settle the scale against the panels' titles (which keep their printed size).
-_STEPS = 16
+#: Rounds of fitting at most, and the change of scale (a share) at which they stop.
+_ROUNDS, _SETTLED = 24, 1e-4
+#: How far past its box (a share) a page still fits it, and how much larger a drawing must
+#: come out to turn the page for it.
+_FITS, _TURN_GAIN = 1e-3, 1.1
 
 
-def _settled(scene: Scene, window: Bounds, side: str, scale: float | None, target: tuple[float, float],
-             biggest: float, theme: Theme, coordinates: bool) -> tuple[float, Bounds]:
-    """The scale (``scale`` if given, else the largest at most ``biggest`` at which the window,
-    its coordinates and its panels on ``side`` fit ``target``) and the page they take. When
-    nothing fits at any scale (titles wider than the target), the smallest scale tried."""
-    def page_at(chosen: float) -> Bounds:
+def _settled(scene: Scene, window: Bounds, scale: float | None, target: tuple[float, float], largest: float,
+             theme: Theme, side: str, coordinates: bool) -> tuple[float, Bounds]:
+    """The scale (``scale`` if given, else the largest at which the page fits ``target``) and
+    the page at it. The panels' size depends on the scale (their words keep their printed
+    size) and the scale on their size: fitting again from true size shrinks the scale round
+    by round to where the two agree."""
+    chosen = scale if scale is not None else 1.0
+    page = window
+    parts = [_panel_parts(panel) for panel in scene.panels]
+    for _ in range(_ROUNDS if scale is None else 1):
         edge = _coordinate_band(scene, window, chosen, coordinates)
-        return _placed_panels(scene.panels, edge, window, chosen, theme, side, marks=False)[1]
+        _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side, place=False, parts=parts)
+        if scale is None:
+            fitted = fit_scale(page.width, page.height, target, largest=largest)
+            if abs(fitted - chosen) <= _SETTLED * chosen:
+                return fitted, page
+            chosen = fitted
+    return chosen, page
 
-    def over(chosen: float) -> tuple[float, Bounds]:
-        page = page_at(chosen)
-        return max(page.width * chosen / target[0], page.height * chosen / target[1]), page
 
-    if scale is not None:
-        return scale, page_at(scale)
-    # The printed size grows with the scale, the more slowly the more of it is printed sizes
-    # (titles, gaps): from the largest scale, secant steps reach the largest that fits from
-    # above (exactly, when it is the same arrangement throughout).
-    low, (ratio_low, page) = biggest, over(biggest)
-    if ratio_low <= 1 + 1e-9:
-        return biggest, page
-    high, ratio_high = low, ratio_low
-    low = high / ratio_high
-    ratio_low, page = over(low)
-    for _ in range(_STEPS):
-        if ratio_low <= 1 + 1e-9:
-            break
-        step = (ratio_low - 1) * (high - low) / (ratio_high - ratio_low) if ratio_high > ratio_low else low
-        if not low - step > 0:
-            break  # nothing fits at any scale
-        high, ratio_high = low, ratio_low
-        low = low - step
-        ratio_low, page = over(low)
-    return low, page
+def _meets(a: Bounds, b: Bounds) -> bool:
+    """Whether two rectangles overlap (more than along an edge)."""
+    return a.x0 < b.x1 and a.x1 > b.x0 and a.y0 < b.y1 and a.y1 > b.y0
 
 
 def _content(scene: Scene) -> Bounds | None:
@@ -191,29 +185,46 @@ def _content(scene: Scene) -> Bounds | None:
     return Scene(scene.pieces, fixed).bounds(margin=0.0)
 
 
+#: The smallest printed text (points) a layout draws on a ``legible`` mark.
+LEGIBLE_POINTS = 7.0
+
+
 def _at_scale(a: Annotation, scale: float) -> Annotation:
-    """Labels (also inside groups) told the scale they print at."""
+    """Labels (also inside groups) told the scale they print at; ``legible`` marks whose
+    text would print below :data:`LEGIBLE_POINTS` without it."""
     if isinstance(a, Label):
         return replace(a, scale=scale) if a.scale != scale else a
-    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) for item in a.items):
+    if isinstance(a, Marker):
+        return replace(a, text="") if a.legible and a.text and a.text_size * scale * 72 < LEGIBLE_POINTS else a
+    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) or isinstance(item, Marker) and item.legible
+                                    for item in a.items):
         return Group(tuple(_at_scale(item, scale) for item in a.items), a.role)
     return a
 
 
-@lru_cache(maxsize=1024)
-def _drawn_bounds(pieces: tuple[ScenePiece, ...], marks: tuple[Annotation, ...]) -> Bounds | None:
-    """How far pieces and marks whose size does not change with the scale reach."""
-    return Scene(pieces, marks).bounds(margin=0.0) if pieces or marks else None
+#: A panel's extent apart from its words (which depend on the scale), and its words.
+_Parts = tuple["Bounds | None", tuple[Label, ...]]
 
 
-def _panel_bounds(panel: Panel, scale: float) -> Bounds:
-    # Pieces and marks keep their table size; labels take their printed size at ``scale``.
-    labels = tuple(_at_scale(a, scale) for a in panel.annotations if isinstance(a, (Label, Group)))
-    fixed = _drawn_bounds(panel.pieces, tuple(a for a in panel.annotations if not isinstance(a, (Label, Group))))
-    inner = Scene((), labels).bounds(margin=0.0) if labels else fixed or Bounds(0.0, 0.0, 2.0, 2.0)
-    if labels and fixed is not None:
-        inner = Bounds(min(inner.x0, fixed.x0), min(inner.y0, fixed.y0), max(inner.x1, fixed.x1),
-                       max(inner.y1, fixed.y1))
+def _panel_parts(panel: Panel) -> _Parts:
+    items = flattened(panel.annotations)
+    fixed = tuple(a for a in items if not isinstance(a, Label))
+    labels = tuple(a for a in items if isinstance(a, Label))
+    return (Scene(panel.pieces, fixed).bounds(margin=0.0) if panel.pieces or fixed else None), labels
+
+
+def _panel_bounds(panel: Panel, scale: float, parts: _Parts | None = None) -> Bounds:
+    """The extent of ``panel`` printed at ``scale`` (its words as :meth:`Scene.bounds` reckons them)."""
+    fixed, labels = parts if parts is not None else _panel_parts(panel)
+    xs = [fixed.x0, fixed.x1] if fixed is not None else []
+    ys = [fixed.y0, fixed.y1] if fixed is not None else []
+    for a in labels:
+        size = a.size / POINTS_PER_INCH / scale
+        half = size * max(1, len(a.text)) * 0.3
+        left = a.x if a.anchor == "start" else a.x - half
+        xs += [left, left + 2 * half]
+        ys += [a.y - size, a.y + size]
+    inner = Bounds(min(xs), min(ys), max(xs), max(ys)) if xs else Bounds(0.0, 0.0, 2.0, 2.0)
     if panel.title:
         from ..render.lettering import text_width
 
@@ -252,28 +263,29 @@ def _coordinate_labels(coordinates: "Coordinates", window: Bounds, scale: float)
 
 
 def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scale: float,
-                   theme: Theme, auto: str = "right", *, marks: bool = True) -> tuple[list[Annotation], Bounds]:
+                   theme: Theme, auto: str = "right", *, place: bool = True,
+                   parts: "list[_Parts] | None" = None) -> tuple[list[Annotation], Bounds]:
     """The panels' pieces and marks moved beside ``window`` (right: stacked downwards from its
     top; below: side by side from its left, under ``edge``, the window and its coordinates),
-    and the page that holds them all (without ``marks``, only the page). Panels whose side is
-    ``"auto"`` go to ``auto``."""
+    and the page that holds them all. Panels whose side is ``"auto"`` go to ``auto``. Without
+    ``place``, only the page (the marks are not moved)."""
     gap = PANEL_GAP / scale
     out: list[Annotation] = []
     page = edge
     right_y, below_x = window.y1, window.x0
     below_y = edge.y0 - gap
-    for panel in panels:
-        b = _panel_bounds(panel, scale)
+    for k, panel in enumerate(panels):
+        b = _panel_bounds(panel, scale, parts[k] if parts is not None else None)
         if (panel.side if panel.side != "auto" else auto) == "below":
             dx, dy = below_x - b.x0, below_y - b.y1
             below_x += b.width + gap
         else:
             dx, dy = window.x1 + gap - b.x0, right_y - b.y1
             right_y -= b.height + gap
-        if marks:
+        if place:
             out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
             out += [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
-        if panel.title and marks:
+        if panel.title and place:
             size = PANEL_TITLE_SIZE / 72 / scale
             out.append(Label(b.x0 + dx, b.y1 + dy - size * 0.7, panel.title, PANEL_TITLE_SIZE, role="panel-title",
                              anchor="start", scale=scale))

@@ -9,11 +9,13 @@ gives an equal record.
 from __future__ import annotations
 
 import io
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterator
 
+from ..arguments import check_arg, check_source
 from ..errors import LimitError, NotationError, SourceLocation
 from .movetext import MoveGroup, format_movetext, parse_movetext
 from .yamlsafe import dump_metadata, load_metadata
@@ -173,9 +175,18 @@ def iter_records(source: str | Path | IO[bytes], *, name: str | None = None) -> 
     ``source`` is a path or a binary stream (``name`` names it in errors).
     Raises :class:`NotationError` (with file, line and column) for broken YAML,
     an unterminated comment, invalid UTF-8, binary content or an empty file,
-    and :class:`LimitError` for inputs beyond the documented limits.
+    and :class:`LimitError` for inputs beyond the documented limits (when the games are
+    read); :class:`TypeError` at once for a ``source`` that is neither a path nor a
+    binary stream.
     """
-    if isinstance(source, (str, Path)):
+    check_source(source)
+    if name is not None:
+        check_arg(name, str, name="name", accepts="the input's name (str) or None")
+    return _iter_records(source, name)
+
+
+def _iter_records(source: str | Path | IO[bytes], name: str | None) -> Iterator[Record]:
+    if isinstance(source, (str, os.PathLike)):
         file = name or str(source)
         try:
             stream: IO[bytes] = open(source, "rb")
@@ -215,11 +226,14 @@ def read_records(source: str | Path | IO[bytes], *, name: str | None = None) -> 
 
 def parse_records(text: str, *, name: str = "<string>") -> list[Record]:
     """All games in PPN ``text`` (see :func:`iter_records`)."""
+    check_arg(text, str, name="text", accepts="PPN text (str)")
+    check_arg(name, str, name="name", accepts="the text's name in errors (str)")
     return read_records(io.BytesIO(text.encode("utf-8")), name=name)
 
 
 def format_record(record: Record) -> str:
     """PPN text for one game: ``---``, the metadata, ``...``, the movetext."""
+    check_arg(record, Record, name="record", accepts="a Record")
     parts = ["---"]
     meta = dump_metadata(record.metadata)
     if meta:

@@ -8,16 +8,20 @@ game's move grammar.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-from ..errors import NotationError, PiecepackError, SourceLocation
-from .braces import expand_braces
+from ..errors import LimitError, NotationError, PiecepackError, SourceLocation
+from .braces import ExpansionBudget, expand_braces
 
 #: The label of the state before any move (as the reference parser names it).
 SETUP_LABEL = "SetupFn."
 #: The label of moves written before the first move number.
 PREAMBLE_LABEL = "SetupFn.."
+#: The longest move number, written or made by lone ``.`` and ``;`` (each adds a ``.``):
+#: the bound keeps each label, and so each group, of a size that does not grow with the record.
+MAX_MOVE_NUMBER = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +55,16 @@ class MoveGroup:
     @property
     def comment(self) -> str:
         """All comments of the group, joined with spaces, whitespace collapsed."""
-        return " ".join(" ".join(c.text.split()) for c in self.comments)
+        if not self.comments:
+            return ""
+        return " ".join([" ".join(c.text.split()) for c in self.comments])
 
     @property
     def text(self) -> str:
         """The moves as one line: ``"b1:b3"``, ``"f1-f3"``."""
-        return " ".join(m.text for m in self.moves)
+        if not self.moves:
+            return ""
+        return " ".join([m.text for m in self.moves])
 
     def __repr__(self) -> str:
         return (
@@ -71,48 +79,45 @@ def is_move_number(text: str) -> bool:
     >>> is_move_number("12S."), is_move_number("1..."), is_move_number("a1-b1")
     (True, True, False)
     """
-    if not text.endswith("."):
-        return False
-    return all(ch == "." or ch == "_" or ch.isalnum() for ch in text)
+    return _MOVE_NUMBER.fullmatch(text) is not None
 
 
-@dataclass(frozen=True, slots=True)
-class _Raw:
-    kind: str  # "word", "comment" or "dot" (from ';')
-    text: str
-    location: SourceLocation
+#: A scanned piece of movetext: its kind ("word", "comment" or "dot", from ';'), text
+#: and location (a plain tuple: movetext can hold hundreds of thousands of them).
+_Raw = tuple[str, str, SourceLocation]
 
 
-def _scan(lines: Iterable[tuple[int, str]], file: str) -> Iterator[_Raw]:
+_WORD = re.compile(r"\S+")
+#: Letters, digits (as ``str.isalnum`` has them), ``_`` and ``.``, ending in ``.``.
+_MOVE_NUMBER = re.compile(r"[\w.]*\.")
+
+
+def _scan(lines: Iterable[tuple[int, str]], file: str, budget: ExpansionBudget) -> Iterator[_Raw]:
     """Whitespace-separated words and ``{comments}`` of the movetext lines."""
     pending: list[str] | None = None  # an open comment's text
     start: SourceLocation | None = None
     for number, line in lines:
-        i, n = 0, len(line)
-        while i < n:
+        i = 0
+        while True:
             if pending is not None:
                 close = line.find("}", i)
                 if close < 0:
                     pending.append(line[i:])
-                    i = n
-                    continue
+                    break  # an open comment keeps collecting on the next line
                 pending.append(line[i:close])
                 assert start is not None
-                yield _Raw("comment", "\n".join(pending), start)
+                yield ("comment", "\n".join(pending), start)
                 pending = None
                 i = close + 1
                 continue
-            ch = line[i]
-            if ch.isspace():
-                i += 1
-                continue
-            j = i
-            while j < n and not line[j].isspace():
-                j += 1
-            word = line[i:j]
+            found = _WORD.search(line, i)
+            if found is None:
+                break
+            i, j = found.span()
+            word = found.group(0)
             if word.startswith("{") and (word.endswith("}") and _is_comment_word(word) or "}" not in word):
                 if "}" in word:
-                    yield _Raw("comment", word[1:-1], SourceLocation(file, number, i + 1))
+                    yield ("comment", word[1:-1], SourceLocation(file, number, i + 1))
                     i = j
                 else:
                     # A comment that goes on past this word, maybe past this line.
@@ -120,9 +125,11 @@ def _scan(lines: Iterable[tuple[int, str]], file: str) -> Iterator[_Raw]:
                     pending = []
                     i += 1
                 continue
-            yield from _split_semicolons(word, SourceLocation(file, number, i + 1))
+            if ";" in word:
+                yield from _split_semicolons(word, SourceLocation(file, number, i + 1), budget)
+            else:
+                yield ("word", word, SourceLocation(file, number, i + 1))
             i = j
-        # a line ends: an open comment keeps collecting on the next line
     if pending is not None:
         assert start is not None
         raise NotationError(
@@ -138,27 +145,30 @@ def _is_comment_word(word: str) -> bool:
     return word.count("{") == 1 and word.index("}") == len(word) - 1
 
 
-def _split_semicolons(word: str, location: SourceLocation) -> Iterator[_Raw]:
+def _split_semicolons(word: str, location: SourceLocation, budget: ExpansionBudget) -> Iterator[_Raw]:
     if ";" not in word:
-        yield _Raw("word", word, location)
+        yield ("word", word, location)
         return
     if "{" in word:
         # As the reference parser does, braces expand before ';' splits a word, so a
         # ';' after braces ends every word they make: '({2..7},3)-2D;' is six sub-moves.
         try:
             words = expand_braces(word)
+            if words != [word]:
+                budget.start_move()  # each word's sub-moves get move numbers of their own
+                budget.spend(words, token=word)
         except PiecepackError as exc:
             raise exc.with_location(location) from None
         if words != [word]:
             for expanded in words:
-                yield from _split_semicolons(expanded, location)
+                yield from _split_semicolons(expanded, location, budget)
             return
     column = location.column
     for k, part in enumerate(word.split(";")):
         if k:
-            yield _Raw("dot", ".", SourceLocation(location.file, location.line, column - 1))
+            yield ("dot", ".", SourceLocation(location.file, location.line, column - 1))
         if part:
-            yield _Raw("word", part, SourceLocation(location.file, location.line, column))
+            yield ("word", part, SourceLocation(location.file, location.line, column))
         column += len(part) + 1
 
 
@@ -166,9 +176,13 @@ def parse_movetext(lines: Iterable[tuple[int, str]], *, file: str) -> tuple[Move
     """Group movetext under its move numbers.
 
     ``lines`` are ``(line_number, text)`` pairs. Moves before the first move
-    number form a group labelled ``"SetupFn.."``. Raises :class:`NotationError`
-    for an unterminated comment or a lone ``.`` with no move number before it
-    (in that case the preamble label is continued, as the reference parser does).
+    number form a group labelled ``"SetupFn.."``. A lone ``.`` (or a ``;``) continues the
+    last move number with one more ``.`` (with no move number before it, the preamble's
+    label is continued, as the reference parser does).
+
+    Raises :class:`NotationError` for an unterminated comment, and :class:`LimitError` for
+    a move number longer than :data:`MAX_MOVE_NUMBER` characters (so too many lone ``.``
+    or ``;`` in a row) or braces before a ``;`` that expand past the record's budget.
     """
     groups: list[MoveGroup] = []
     label: str | None = None
@@ -184,24 +198,34 @@ def parse_movetext(lines: Iterable[tuple[int, str]], *, file: str) -> tuple[Move
             first = (moves or comments)[0].location
             groups.append(MoveGroup(PREAMBLE_LABEL, tuple(moves), tuple(comments), first))
 
-    for raw in _scan(lines, file):
-        if raw.kind == "comment":
-            comments.append(Token(raw.text, raw.location))
+    for kind, text, location in _scan(lines, file, ExpansionBudget()):
+        if kind == "comment":
+            comments.append(Token(text, location))
             continue
-        if raw.kind == "dot" or raw.text == ".":
+        is_dot = kind == "dot" or text == "."
+        if is_dot or is_move_number(text):
             close()
-            previous = groups[-1].label if groups else SETUP_LABEL
-            label, label_location = previous + ".", raw.location
+            if is_dot:
+                previous = groups[-1].label if groups else SETUP_LABEL
+                label, label_location = previous + ".", location
+            else:
+                label, label_location = text, location
+            if len(label) > MAX_MOVE_NUMBER:
+                raise _long_move_number(label, label_location, made=is_dot)
             moves, comments = [], []
             continue
-        if is_move_number(raw.text):
-            close()
-            label, label_location = raw.text, raw.location
-            moves, comments = [], []
-            continue
-        moves.append(Token(raw.text, raw.location))
+        moves.append(Token(text, location))
     close()
     return tuple(groups)
+
+
+def _long_move_number(label: str, location: SourceLocation, *, made: bool) -> LimitError:
+    if made:
+        return LimitError(f"too many sub-moves ('.' or ';') in a row: the move number they make, "
+                          f"'{label[:20]}...', passes {MAX_MOVE_NUMBER} characters", location=location,
+                          expected="a new move number (e.g. '12.') before more sub-moves")
+    return LimitError(f"a move number longer than {MAX_MOVE_NUMBER} characters", location=location,
+                      token=label, expected="a shorter move number")
 
 
 def format_movetext(groups: Iterable[MoveGroup], *, width: int = 79) -> str:

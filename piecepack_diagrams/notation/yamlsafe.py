@@ -7,17 +7,49 @@ a depth limit, counting shared (aliased) nodes every time they are reached.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.constructor import SafeConstructor
 
 from ..errors import LimitError, NotationError, SetupError, SourceLocation
+from ..numbers import MAX_DIGITS
 
 try:  # pragma: no cover - which branch runs depends on the PyYAML build
-    _Loader: type = yaml.CSafeLoader
+    _Base: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover
-    _Loader = yaml.SafeLoader
+    _Base = yaml.SafeLoader
+
+
+class _NumberError(yaml.MarkedYAMLError):
+    """A number no reader could use: too many digits, or not finite."""
+
+
+class _Loader(_Base):  # type: ignore[misc, valid-type]
+    """The safe loader, checking each number where it stands: a whole number of at most
+    :data:`~piecepack_diagrams.numbers.MAX_DIGITS` digits (Python refuses to read longer
+    ones), a finite float (no ``.inf``, ``.nan`` or ``1.0e+999``)."""
+
+
+def _construct_int(loader: Any, node: yaml.ScalarNode) -> int:
+    if len(str(node.value)) > MAX_DIGITS:
+        raise _NumberError(None, None, f"a number of more than {MAX_DIGITS} digits", node.start_mark)
+    return SafeConstructor.construct_yaml_int(loader, node)
+
+
+def _construct_float(loader: Any, node: yaml.ScalarNode) -> float:
+    if len(str(node.value)) > MAX_DIGITS:
+        raise _NumberError(None, None, f"a number of more than {MAX_DIGITS} digits", node.start_mark)
+    value = SafeConstructor.construct_yaml_float(loader, node)
+    if not math.isfinite(value):
+        raise _NumberError(None, None, f"the number {node.value} (not finite)", node.start_mark)
+    return value
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 
 #: The most nodes a metadata value may expand to (aliases counted each time used).
 MAX_NODES = 100_000
@@ -39,6 +71,14 @@ def load_metadata(text: str, *, file: str, first_line: int) -> dict[str, Any]:
         )
     try:
         value = yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
+    except _NumberError as exc:
+        mark = exc.problem_mark
+        key = _key_at(text, mark)
+        raise NotationError(
+            f"{f'the field {key!r}' if key else 'the metadata'} holds {exc.problem}",
+            location=SourceLocation(file, first_line + (mark.line if mark else 0), (mark.column + 1) if mark else 1),
+            token=key, expected=f"finite numbers of at most {MAX_DIGITS} digits",
+        ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = first_line + (mark.line if mark else 0)
@@ -68,6 +108,25 @@ def load_metadata(text: str, *, file: str, first_line: int) -> dict[str, Any]:
         )
     _check_budget(value, file=file, first_line=first_line)
     return {str(k): v for k, v in value.items()}
+
+
+def _key_at(text: str, mark: Any) -> str | None:
+    """The top-level key whose value holds the node at ``mark`` (where a bad number stands),
+    so its error can name the field; None if there is none."""
+    if mark is None:
+        return None
+    try:
+        root = yaml.compose(text, Loader=_Loader)  # composing builds nodes only: no number is read
+    except (yaml.YAMLError, RecursionError):
+        return None
+    if not isinstance(root, yaml.MappingNode):
+        return None
+    where = (mark.line, mark.column)
+    for key, value in root.value:
+        start, end = value.start_mark, value.end_mark
+        if (start.line, start.column) <= where <= (end.line, end.column):
+            return str(key.value)[:64]
+    return None
 
 
 def _check_budget(value: Any, *, file: str, first_line: int) -> None:
@@ -113,7 +172,11 @@ def dump_metadata(metadata: dict[str, Any]) -> str:
     text = yaml.safe_dump(metadata, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
     # Some characters (NEL, line and paragraph separators) are line breaks to YAML when
     # written raw; when the readable form does not read back equal, escape everything.
-    if yaml.load(text, Loader=_Loader) != metadata:  # noqa: S506 - a safe loader
+    try:
+        same = yaml.load(text, Loader=_Loader) == metadata  # noqa: S506 - a safe loader
+    except yaml.YAMLError:  # a value the reader refuses (a number that is not finite): it is written all the same
+        same = False
+    if not same:
         text = yaml.safe_dump(metadata, sort_keys=False, allow_unicode=False, default_flow_style=False, width=1000)
     return text
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..arguments import check_arg
 from ..errors import OutputError
 from ..layout.compose import LaidOut, as_laid_out
 from ..scene import Scene
@@ -20,8 +21,13 @@ def render(scene: "Scene | LaidOut", fmt: str, *, theme: Theme = DEFAULT, scale:
     true size), or at true size unless larger than a letter page's text block; ``framing``
     ``"focus"`` crops a figure to the region it is about, ``"whole"`` shows the whole board.
 
-    Raises :class:`~piecepack_diagrams.errors.OutputError` for an unknown format.
+    Raises :class:`~piecepack_diagrams.errors.OutputError` for an unknown format, and
+    :class:`TypeError` for arguments of the wrong type.
     """
+    check_arg(scene, (Scene, LaidOut), name="scene",
+              accepts="a Scene (from scene_of or setup_scene) or a laid-out one (from lay_out)")
+    check_arg(fmt, str, name="fmt", accepts="a format's name (str): " + ", ".join(FORMATS))
+    check_arg(theme, Theme, name="theme", accepts="a Theme (from load_theme or THEMES)")
     if fmt in ("txt", "text"):
         from .text import render_text
 

@@ -46,6 +46,7 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
     Raises :class:`~piecepack_diagrams.errors.OutputError` if the font cannot be read.
     """
     font = _font(font_file)
+    text = _drawable(font, text)
     contours: list[tuple[list[Point], float]] = []  # raw contours with the pen position they start at
     starts, pen = _pen_positions(font, text)
     for char, start in zip(text, starts):
@@ -63,7 +64,20 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
 @cached(maxsize=4096)
 def text_width(text: str, font_file: str = "") -> float:
     """How wide ``text`` is set in one line, in em units (the advance of its letters)."""
-    return _pen_positions(_font(font_file), text)[1] / _SCALE
+    font = _font(font_file)
+    return _pen_positions(font, _drawable(font, text))[1] / _SCALE
+
+
+#: What stands for a character the font has no glyph for (a control character, say).
+_MISSING = "?"
+
+
+def _drawable(font: ft2font.FT2Font, text: str) -> str:
+    """``text`` with every character the font cannot draw (no glyph; a control character)
+    replaced by :data:`_MISSING`, so measuring or drawing it never fails."""
+    if text.isprintable() and all(font.get_char_index(ord(ch)) for ch in text):
+        return text
+    return "".join(ch if ch.isprintable() and font.get_char_index(ord(ch)) else _MISSING for ch in text)
 
 
 def _pen_positions(font: ft2font.FT2Font, text: str) -> tuple[list[float], float]:

@@ -163,7 +163,7 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         ink = theme.die_text if colour != theme.die_text else theme.edge
         if suited:
             # The suit in the corner as well as the colour, so dice stay apart in black and white.
-            yield Text(*f(0.05, -0.05), text, 0.37, ink, angle)
+            yield Text(*f(0.05, -0.05), text, 0.4, ink, angle)
             yield Symbol(piece.suit, *f(-0.155, 0.155), 0.14, angle, ink)
         else:
             yield Text(*f(0, 0), text, 0.36, ink, angle)
@@ -378,7 +378,7 @@ def _marker(m: Marker, theme: Theme) -> Iterator[Primitive]:
         yield Circle(m.x, m.y, h, m.colour, theme.edge, theme.line_width)
     if m.text:
         ink = theme.edge if m.shape == "ring" else contrasting(m.colour)
-        yield Text(m.x, m.y, m.text, m.size * (0.62 if len(m.text) < 2 else 0.5), ink)
+        yield Text(m.x, m.y, m.text, m.text_size, ink)
 
 
 def contrasting(colour: str) -> str:

@@ -18,6 +18,7 @@ from xml.etree import ElementTree
 import svgwrite
 
 from ..scene import Scene
+from ..textsafe import xml_text
 from ..theme import DEFAULT, Theme
 from .caches import IdentityCache, cached
 from .batch import Lines, PlacedPoints, Shapes, Symbols, Texts, batch_stamps
@@ -171,7 +172,7 @@ def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float
     dwg = svgwrite.Drawing(size=(f"{pw:.2f}pt".replace(".00pt", "pt"), f"{ph:.2f}pt".replace(".00pt", "pt")),
                            viewBox=f"0 0 {_pt(w)} {_pt(h)}", profile="full", debug=False)
     if scene.title:
-        dwg.set_desc(title=scene.title)
+        dwg.set_desc(title=xml_text(scene.title))
     if theme.page_background != "none":
         dwg.add(dwg.rect((0, 0), (_pt(w), _pt(h)), fill=theme.page_background))
     body = dwg.g(**{"stroke-linejoin": "round", "stroke-linecap": "round"})
@@ -189,7 +190,7 @@ def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float
         elif isinstance(batch, Texts):
             # Outlined, so the letters are the same on every machine; the label keeps them readable.
             body.add(dwg.path(d=_texts_path(batch, page, theme.lettering_font), fill=batch.colour,
-                              **{"aria-label": " ".join(item[2] for item in batch.items)}))
+                              **{"aria-label": xml_text(" ".join(item[2] for item in batch.items))}))
         elif isinstance(batch, Symbols):
             body.add(dwg.path(d=_symbols_path(batch, page), fill=batch.colour))
     dwg.add(body)
@@ -199,7 +200,7 @@ def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float
         lines = geo.lines
         for k, line in enumerate(lines):
             dy = (k - (len(lines) - 1) / 2) * size * CAPTION_LEADING
-            dwg.add(dwg.text(line, insert=(_pt(cx), _pt(cy + dy + size * BASELINE_DROP)), fill=theme.edge,
+            dwg.add(dwg.text(xml_text(line), insert=(_pt(cx), _pt(cy + dy + size * BASELINE_DROP)), fill=theme.edge,
                              **{"font-size": _pt(size), "font-family": theme.font_family, "text-anchor": "middle"}))
     # svgwrite builds the tree; serializing it straight to text skips svgwrite's round trip
     # through UTF-8 bytes (the same characters, in a third less time for a large board).

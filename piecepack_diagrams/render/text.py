@@ -63,21 +63,18 @@ class _Grid:
         """True when ``text`` fits at ``(c, r)`` without covering another character."""
         return all(self.inside(c + k, r) and self.chars[r][c + k] is None for k in range(len(text)))
 
-    def put_free(self, c: int, r: int, text: str, *, strict: bool = False) -> None:
+    def put_free(self, c: int, r: int, text: str) -> None:
         """``text`` at ``(c, r)``, or at the nearest place in its row or the rows beside it
-        where it covers no other character (never over another piece or label). Where there
-        is none it is put at ``(c, r)`` over what is there, or, ``strict``, refused: raises
-        :class:`~piecepack_diagrams.errors.OutputError`."""
-        rows = (0, -1, 1, -2, 2) if strict else (0, -1, 1)
-        for dr in rows:
+        where it covers no other character (never over another piece or label).
+
+        Raises :class:`OutputError` when there is no such place: text cannot show it legibly."""
+        for dr in (0, -1, 1):
             for dc in sorted(range(-len(text) - 2, len(text) + 3), key=abs):
                 if self.has_room(c + dc, r + dr, text):
                     self.put(c + dc, r + dr, text)
                     return
-        if strict:
-            raise OutputError(f"plain text has no room for the label '{text}' clear of the others",
-                              token=text, expected="an SVG, PDF or PNG drawing of it")
-        self.put(c, r, text)
+        raise OutputError(f"plain text has no room for '{_short(text)}' without writing over something else",
+                          token=_short(text), expected="a drawing format (svg, pdf, png) for this drawing")
 
     def render(self) -> list[str]:
         out = []
@@ -114,53 +111,54 @@ def _family_text(piece: Piece) -> str | None:
     return None
 
 
-#: The scale text is laid out at: the one at which a label's letters are about as wide as
-#: the columns they take here, so the room the layout leaves for a label holds its text.
-TEXT_SCALE = 0.62 * 8.0 / 72 * COLUMNS_PER_INCH
-#: Kinds of piece a stack shows only the top of, and how close (inches) pieces of one stack lie.
-_STACKED = frozenset({"coin", "die", "pawn", "bit", "saucer", "pyramid"})
-_STACK_REACH = 0.3
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _tops(pieces: list[ScenePiece]) -> list[ScenePiece]:
-    """``pieces`` without those under another piece of their stack: in text a stack shows
-    its top, as on the table (a character cell cannot show a stack's depth)."""
-    buckets: dict[tuple[int, int], list[int]] = {}
-    for k, p in enumerate(pieces):
-        buckets.setdefault((math.floor(p.x), math.floor(p.y)), []).append(k)
-    hidden: set[int] = set()
-    for k, p in enumerate(pieces):
-        if p.piece.kind not in _STACKED:
-            continue
-        near = (j for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                for j in buckets.get((math.floor(p.x) + dx, math.floor(p.y) + dy), ()))
-        if any(j > k and pieces[j].piece.kind in _STACKED and math.dist((p.x, p.y), (pieces[j].x, pieces[j].y))
-               < _STACK_REACH for j in near):
-            hidden.add(k)
-    return [p for k, p in enumerate(pieces) if k not in hidden]
+#: Pieces of one kind closer than this (inches) are one stack: text shows its top piece.
+_STACK_REACH = 0.35
+
+
+def _stacks(pieces: list[ScenePiece]) -> list[tuple[ScenePiece, int]]:
+    """Coins and dice grouped into stacks (each its top piece and how many it holds), other
+    pieces each alone, in drawing order of their tops."""
+    out: list[tuple[ScenePiece, int]] = []
+    for p in pieces:
+        if p.piece.kind in ("coin", "die"):
+            below = next((k for k in range(len(out) - 1, -1, -1)
+                          if out[k][0].piece.kind == p.piece.kind
+                          and abs(out[k][0].x - p.x) < _STACK_REACH and abs(out[k][0].y - p.y) < _STACK_REACH), None)
+            if below is not None:
+                count = out.pop(below)[1]
+                out.append((p, count + 1))
+                continue
+        out.append((p, 1))
+    return out
 
 
 def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     """The scene as lines of text (ending in a newline), the caption underneath: the whole
-    board, its panels beside it as a drawing lays them out (with room for labels as wide as
-    text sets them), a stack by its top piece.
-
-    Raises :class:`~piecepack_diagrams.errors.OutputError` when a label finds no place clear
-    of the others (text cannot show that drawing legibly)."""
+    board, its panels beside it as a drawing lays them out."""
     from ..layout.compose import lay_out
 
-    scene = lay_out(scene, theme=theme, scale=TEXT_SCALE).scene
-    pieces = _tops(list(scene.pieces) + [a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)])
+    scene = lay_out(scene, theme=theme, scale=1.0).scene
+    pieces = list(scene.pieces) + [a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)]
     b = scene.bounds(margin=0.5) if scene.frame is None else scene.frame.expanded(0.25)
     cols = int(math.ceil(b.width * COLUMNS_PER_INCH)) + 2
     rows = int(math.ceil(b.height * ROWS_PER_INCH)) + 2
+    # A character is wider than a drawing's letter: room for every label's whole text.
+    for a in flattened(scene.annotations):
+        if isinstance(a, Label):
+            start = round((a.x - b.x0) * COLUMNS_PER_INCH) - (0 if a.anchor == "start" else len(a.text) // 2)
+            cols = max(cols, start + len(a.text) + 1)
 
     def cell(x: float, y: float) -> tuple[int, int]:
         return (int(round((x - b.x0) * COLUMNS_PER_INCH)), int(round((b.y1 - y) * ROWS_PER_INCH)))
 
     grid = _Grid(cols, rows)
-    for p in pieces:
+    for p, count in _stacks(pieces):
         piece = p.piece
+        more = f"\u00d7{count}" if count > 1 else ""  # a stack shows its top piece and how many it holds
         suit = theme.text_suit_glyphs[piece.suit - 1] if 1 <= piece.suit <= 4 else "?"
         rank = theme.rank_symbol(piece.rank)
         c, r = cell(p.x, p.y)
@@ -182,9 +180,9 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
                 grid.put(c, r, rank)
                 grid.put(c0 + 1, r0 + 1, suit)
         elif piece.kind == "coin":
-            grid.put_free(c - 1, r, f"({rank if piece.side == 'face' else suit})")
+            grid.put_free(c - 1, r, f"({rank if piece.side == 'face' else suit}){more}")
         elif piece.kind == "die":
-            grid.put_free(c - 2, r, f"[{rank}{suit}]")
+            grid.put_free(c - 2, r, f"[{rank}{suit}]{more}")
         elif piece.kind == "pawn":
             grid.put_free(c - 1, r, f"P{suit}")
         else:
@@ -206,15 +204,18 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         elif isinstance(a, Label):
             c, r = cell(a.x, a.y)
             # Text is wider here than in a drawing: keep a label that would start off the page on it.
-            grid.put_free(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text, strict=True)
+            grid.put_free(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text)
         elif isinstance(a, Outline) and a.glyph:
             grid.put(*cell(*a.glyph_at), a.glyph)
         elif isinstance(a, Marker):
             c, r = cell(a.x, a.y)
             mark = a.text or {"square": "■", "diamond": "◆", "ring": "○"}.get(a.shape, "●")
             free = next((c + d for d in (0, 1, -1, 2, -2) if all(grid.is_free(c + d + k, r) for k in range(len(mark)))),
-                        c)
-            grid.put(free, r, mark)
+                        None)
+            if free is not None:
+                grid.put(free, r, mark)
+            else:
+                grid.put_free(c, r, mark)  # never over another character
         elif isinstance(a, EdgeMark):
             (c0, r0), (c1, r1) = cell(*a.start), cell(*a.end)
             if r0 == r1:

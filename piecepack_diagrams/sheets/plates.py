@@ -15,7 +15,7 @@ from ..engine.replay import Replay
 from ..errors import LimitError, SetupError
 from ..scene import Bounds, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme
-from .pdf import Audit, Cell, Metadata, common_scale, paginate, render_pages
+from .pdf import Audit, Cell, Metadata, Page, common_scale, paginate, render_book
 from .template import Template, load_template
 
 
@@ -61,11 +61,14 @@ def check_drawn(result: Replay, indices: range) -> None:
 
 def plate_scenes(result: Replay, moves: range | None = None, *,
                  framing: str = "focus") -> tuple[Scene | None, list[Scene]]:
-    """The key of the game (the first scene's legend, if its game draws one) and the scene
-    of each position in ``moves`` (default: all, setup first) without it. Every scene gets a
-    frame of one size: with ``framing="focus"`` a window round the region its move is about
-    (the board is cropped, with torn edges), else the area that holds every position; so
-    every plate of a record can be drawn at one scale.
+    """The key of the game (its ``key_scene`` of the first position shown, or else the first
+    scene's legend, if its game draws one) and the scene of each position in ``moves``
+    (default: all, setup first) without it. Every scene gets a
+    frame: with ``framing="focus"`` a window of one size round the region its move is about
+    (the board is cropped, with torn edges); with ``"whole"`` the area that holds every
+    position (the board stays put from one to the next, as in the viewer); else (or in a
+    game whose positions have no focus) its own extent. Every plate of a record is drawn
+    at one scale.
 
     Raises :class:`LimitError` (see :func:`check_drawn`) before making any for more
     positions than may be drawn.
@@ -76,16 +79,26 @@ def plate_scenes(result: Replay, moves: range | None = None, *,
     if not indices:
         return None, []
     check_drawn(result, indices)
-    key = [a for a in scene_of(result, indices[0]).annotations if is_key(a)]
-    scenes = [scene_of(result, k, key=False) for k in indices]
+    key_scene = getattr(result.game, "key_scene", None)
+    if key_scene is not None:
+        # A game that draws its key as a drawing of its own (a page of it, say).
+        key = key_scene(result.positions[indices[0]].state)
+    else:
+        notes = tuple(a for a in scene_of(result, indices[0]).annotations if is_key(a))
+        key = Scene(annotations=notes) if notes else None
+    scenes = [scene_of(result, k, key=False, words=True) for k in indices]
     # A scene's key is drawn once, by itself; the scenes themselves should not carry it.
     scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a))) for s in scenes]
     frames = [_board(s) for s in scenes]
     if framing == "focus" and any(s.focus is not None for s in scenes):
-        return (Scene(annotations=tuple(key)) if key else None), _windows(scenes, frames)
-    frame = Bounds(min(f.x0 for f in frames), min(f.y0 for f in frames), max(f.x1 for f in frames),
-                   max(f.y1 for f in frames))
-    return (Scene(annotations=tuple(key)) if key else None), [replace(s, frame=frame) for s in scenes]
+        return key, _windows(scenes, frames)
+    if framing == "whole":
+        union = Bounds(min(f.x0 for f in frames), min(f.y0 for f in frames), max(f.x1 for f in frames),
+                       max(f.y1 for f in frames))
+        return key, [replace(s, frame=union, focus=None) for s in scenes]
+    # Each position framed by its own extent: drawn at one scale (see common_scale), a table
+    # that fills up over the game shows no empty band in its first plates.
+    return key, [replace(s, frame=f, focus=None) for s, f in zip(scenes, frames)]
 
 
 def _board(scene: Scene) -> Bounds:
@@ -100,9 +113,11 @@ def _board(scene: Scene) -> Bounds:
 def _windows(scenes: list[Scene], boards: list[Bounds]) -> list[Scene]:
     """Each scene framed by a window of one size (the largest focus), centred on its own
     focus and kept on its board (a board smaller than the window: the whole board)."""
+    # A position about no move (the setup) takes the window the moves need, about its middle.
+    sized = [(s.focus, b) for s, b in zip(scenes, boards) if s.focus is not None]
+    width = max(min(f.width, b.width) for f, b in sized)
+    height = max(min(f.height, b.height) for f, b in sized)
     focuses = [s.focus or b for s, b in zip(scenes, boards)]
-    width = max(min(f.width, b.width) for f, b in zip(focuses, boards))
-    height = max(min(f.height, b.height) for f, b in zip(focuses, boards))
     out = []
     for scene, focus, board in zip(scenes, focuses, boards):
         w, h = min(width, board.width), min(height, board.height)
@@ -121,29 +136,55 @@ def plates_title(result: Replay) -> str:
     return str(meta.get("Event") or game_name or result.game.title or "Plates")
 
 
-def plates_pdf(result: Replay, *, template: str | Template = "plates-2x3", moves: range | None = None,
-               theme: Theme = DEFAULT, title: str = "", audit: "Audit | None" = None) -> bytes:
-    """The plates of ``result`` as a PDF: one cell per position, pages as the template lays them
-    out; with ``audit``, each plate's layout findings are added to it.
+#: The page layouts "auto" chooses from, most plates a page first.
+AUTO_TEMPLATES = ("plates-2x3", "plates-1x1")
+
+
+def _plate_layout(template: str | Template, cells: list[Cell], theme: Theme) -> tuple[Template, float]:
+    """The template and the one scale of a record's plates: with ``"auto"`` six a page
+    (:data:`AUTO_TEMPLATES`), or one a page when six would print the pieces' ranks below
+    the audit's minimum."""
+    from ..layout.audit import MINIMUM_POINTS, smallest_text
+
+    if template != "auto":
+        layout = template if isinstance(template, Template) else load_template(template)
+        return layout, common_scale(cells, layout, theme)
+    smallest = min((size for size in (smallest_text(cell.scene, theme) for cell in cells) if size > 0), default=0.0)
+    for name in AUTO_TEMPLATES:
+        layout = load_template(name)
+        scale = common_scale(cells, layout, theme)
+        if not smallest or smallest * scale * 72 >= MINIMUM_POINTS["rank"] - 0.05:
+            break
+    return layout, scale
+
+
+def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
+               theme: Theme = DEFAULT, title: str = "", audit: Audit | None = None) -> bytes:
+    """The plates of ``result`` as a PDF: the game's key (if it draws one) on a page of its own,
+    then one cell per position, pages as the template lays them out (``"auto"``: six a page,
+    or one when six would print too small to read). With ``audit``, each drawing's layout
+    findings are added to it.
 
     Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
     than may be drawn (see :func:`check_drawn`).
     """
-    layout = template if isinstance(template, Template) else load_template(template)
     title = title or plates_title(result)
     shown = moves if moves is not None else range(len(result.positions))
     key, scenes = plate_scenes(result, shown)
     cells = [Cell(replace(scene, caption=""), scene.caption) for scene in scenes]
-    scale = common_scale(cells, layout, theme)
+    layout, scale = _plate_layout(template, cells, theme)
     cells = [replace(cell, scale=scale) for cell in cells]
-    if key is not None:
-        cells.insert(0, Cell(key, "Key"))
     # The file's name, not its path, so the PDF is the same wherever the record is read from.
     where = Path(result.record.file).name
     subject = (f"Plates of {where}: positions {shown.start} to {shown.stop - 1} "
                "(0 is the setup)")
-    return render_pages(paginate(title, cells, layout), layout, theme=theme, metadata=Metadata(title, subject),
-                        audit=audit)
+    sections = [(paginate(title, cells, layout), layout)]
+    if key is not None:
+        # The key gets a page of its own, in the plates' paper and margins: at a cell's size
+        # its words and numbers would not read.
+        whole = replace(layout, columns=1, rows=1)
+        sections.insert(0, ([Page(title, (Cell(replace(key, caption=""), key.caption or "Key"),))], whole))
+    return render_book(sections, theme=theme, metadata=Metadata(title, subject), audit=audit)
 
 
 def plates_svg(result: Replay, *, stem: str, moves: range | None = None,

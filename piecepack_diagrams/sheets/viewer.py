@@ -24,7 +24,9 @@ from typing import Any
 from ..engine.replay import Replay
 from ..errors import PiecepackError
 from ..scene import Scene
+from ..textsafe import xml_text
 from ..theme import DEFAULT, Theme
+from ..layout import lay_out
 from .plates import plate_scenes, plates_title
 from .svgdeltas import DIGITS, Deltas
 
@@ -56,8 +58,10 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(240px, 1fr); 
 .move .comment { display: block; color: var(--muted); font-size: 0.9em; }
 .move.invalid { border-left: 4px solid var(--accent); }
 .error { color: var(--accent); }
-.key { margin-top: 10px; background: #fff; border: 1px solid var(--line); padding: 8px; }
-.key svg { width: 100%; height: auto; }
+.keys { max-width: 1200px; margin: 0 auto; padding: 0 20px; }
+.key { background: #fff; border: 1px solid var(--line); padding: 8px; }
+/* The key at its printed size at least (its words 7.5 points): beside the board it would not read. */
+.key svg { display: block; width: 100%; max-width: 960px; height: auto; margin: 0 auto; }
 footer { max-width: 1200px; margin: 0 auto; padding: 8px 20px 20px; color: var(--muted); font-size: 0.85em; }
 """
 
@@ -147,11 +151,12 @@ _SCRIPT = """
 """ % {"digits": DIGITS}
 
 
-def _inline_svg(scene: Scene, theme: Theme) -> str:
-    """The scene as an ``<svg>`` element for the page (no XML declaration)."""
+def _inline_svg(scene: Scene, theme: Theme, scale: float | None = None) -> str:
+    """The scene as an ``<svg>`` element for the page (no XML declaration), at ``scale`` (else
+    the layout's own)."""
     from ..render import render
 
-    text = render(scene, "svg", theme=theme).decode("utf-8")
+    text = render(scene, "svg", theme=theme, scale=scale).decode("utf-8")
     return re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
 
 
@@ -195,13 +200,17 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
     Raises :class:`~piecepack_diagrams.errors.LimitError` for a record with more positions
     than may be drawn (see :func:`~.plates.check_drawn`).
     """
-    esc = html.escape
+    def esc(text: str) -> str:  # markup escaped, and what XML cannot hold replaced
+        return html.escape(xml_text(text))
+
     title = title or plates_title(result)
-    key, scenes = plate_scenes(result)
+    key, scenes = plate_scenes(result, framing="whole")
     errors = _errors_by_position(result)
     fields = "".join(f"<tr><th>{esc(str(name))}</th><td>{esc(_field_text(value))}</td></tr>"
                      for name, value in result.record.metadata.items())
-    drawings = Deltas.from_svgs([_inline_svg(replace(scene, caption=""), theme) for scene in scenes],
+    # One frame and one scale for every position, so the board stays put as the game is stepped through.
+    scale = lay_out(scenes[0], theme=theme).scale if scenes else 1.0
+    drawings = Deltas.from_svgs([_inline_svg(replace(scene, caption=""), theme, scale) for scene in scenes],
                                 whole=[_inline_svg(key, theme)] if key is not None else [])
     boards, moves = [], []
     for k, (position, scene) in enumerate(zip(result.positions, scenes)):
@@ -217,7 +226,8 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
                      f'<span class="label">{esc(label)}</span>{esc(position.text)}{comment}{note}</button></li>')
     summary = (f'<p class="error">{len(result.errors)} move(s) break the rules; each is shown at its move.</p>'
                if result.errors else f"<p>{esc(_status_text(result))}</p>")
-    key_html = '<div class="key" data-whole="0"></div>' if key is not None else ""
+    key_html = ('<section class="keys"><h2>Key</h2><div class="key" data-whole="0"></div></section>\n'
+                if key is not None else "")
     return ("<!DOCTYPE html>\n"
             '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -234,8 +244,8 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
             f'<span class="counter" id="counter">0 / {len(scenes) - 1}</span></div>\n'
             "<noscript><p>The positions are drawn by the page's script: allow JavaScript to see them.</p></noscript>\n"
             f'<div class="board">{"".join(boards)}</div>\n</section>\n'
-            f'<aside>\n<nav class="movetext" aria-label="moves"><ol>{"".join(moves)}</ol></nav>\n{key_html}\n'
-            "</aside>\n</main>\n"
+            f'<aside>\n<nav class="movetext" aria-label="moves"><ol>{"".join(moves)}</ol></nav>\n'
+            f"</aside>\n</main>\n{key_html}"
             "<footer>Arrow keys or the buttons step through the game; Home and End jump to its ends; "
             "a move in the list shows the position after it. Made by piecepack-diagrams.</footer>\n"
             f'<script type="application/json" id="drawings">{drawings.as_json()}</script>\n'

@@ -153,8 +153,11 @@ def rolls_scene(rolls: tuple[tuple[int, int, int, int], ...], *, per_row: int = 
     return Scene(tuple(pieces), tuple(labels))
 
 
-#: Colours of the four pawns' routes on an answer key: Okabe-Ito, apart from the suits' own.
-ROUTE_COLOURS = ("#E69F00", "#56B4E9", "#CC79A7", "#009E73")
+#: Colours of the four pawns' routes on an answer key (Okabe-Ito, each near its suit's own
+#: colour but lighter, so a route reads apart from the ranks): Suns orange, Moons grey,
+#: Crowns green, Arms sky blue.
+ROUTE_COLOURS = ("#E69F00", "#999999", "#009E73", "#56B4E9")
+ROUTE_COLOUR_NAMES = ("orange", "grey", "green", "blue")
 
 
 def plan_scene(state: CoinCollectorsState, plan: tuple[tuple[int, int], ...]) -> Scene:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...pieces import Piece
 
@@ -45,6 +45,8 @@ class Board:
     ``active`` the ids of the last active pieces, ``steps`` what moved last,
     ``bounds`` the table area locations must fall in (``None``: anywhere), ``bit_cfg``
     the configuration of a bit written with only a colour (set by ``MovetextParser``).
+    ``expansion`` is what the record's braces and macros have made so far (moves,
+    characters), which the record's limits bound; it is not part of the position.
     """
 
     pieces: tuple[PlacedPiece, ...] = ()
@@ -55,6 +57,7 @@ class Board:
     steps: tuple[Step, ...] = ()
     bounds: tuple[float, float, float, float] | None = None
     bit_cfg: str | None = None
+    expansion: tuple[int, int] = field(default=(0, 0), compare=False)
 
     def __len__(self) -> int:
         return len(self.pieces)

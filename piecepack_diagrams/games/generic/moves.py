@@ -10,19 +10,25 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
-from ...errors import NotationError, PiecepackError, RuleError, SourceLocation
-from ...notation.braces import expand_braces
+from ...errors import LimitError, NotationError, PiecepackError, RuleError, SourceLocation
+from ...notation.braces import ExpansionBudget, expand_braces
+from ...numbers import finite_number
 from ...pieces import Piece
 from .board import Board, PlacedPiece, Step
-from .piecespec import RANK_FROM_ONE, PartialSpec, complete, parse_partial, parse_piece_spec
+from .piecespec import MAX_ANGLE, RANK_FROM_ONE, PartialSpec, complete, parse_partial, parse_piece_spec
 
 #: Coordinates beyond this (in units) are off any board there could be.
 MAX_COORDINATE = 10_000.0
-#: The most sub-moves one move number may hold after macros and braces.
-MAX_SUBMOVES = 10_000
+#: The longest slice of a stack (``b4[1:N]``).
+MAX_SLICE = 10_000
+#: The most characters one macro reference may expand to, macros inside it included.
+MAX_MACRO_CHARS = 100_000
+#: The deepest macros may refer to macros.
+MAX_MACRO_DEPTH = 64
 
 _ALGEBRAIC = re.compile(r"([a-z]+)([0-9]+)")
 _CARTESIAN = re.compile(r"\(\s*([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*,\s*([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*\)")
@@ -245,6 +251,9 @@ class _Work:
             index = len(self.pieces) if on_top else 0
         else:
             positions = [k for k, p in enumerate(self.pieces) if p.id in ref]
+            if not positions:
+                raise RuleError(f"'{where}' names no piece to put the new piece above or below", token=where,
+                                rule="'%' names a piece on the board to stack against")
             index = positions[0] + 1 if on_top else positions[0]
         self.pieces.insert(index, placed)
         self.active = [placed.id]
@@ -302,11 +311,8 @@ class _Work:
             centre = self.xy("&" + ref, self.pieces, at)[0]
         else:
             amount = text
-        try:
-            degrees = -float(amount)
-        except ValueError:
-            raise NotationError(f"cannot read the angle '{amount}'", token=text,
-                                expected="a number of degrees, e.g. '@>90'") from None
+        degrees = -finite_number(amount, what=f"the angle '{amount}'", low=-MAX_ANGLE, high=MAX_ANGLE, token=text,
+                                 error=NotationError)
         cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
         for k in at:
             p = self.pieces[k]
@@ -421,7 +427,7 @@ def _slice_indices(inside: str, token: str) -> list[int]:
                 out.append(int(bounds[0]))
             elif len(bounds) == 2:
                 lo, hi = int(bounds[0]), int(bounds[1])
-                if abs(hi - lo) > MAX_SUBMOVES:
+                if abs(hi - lo) > MAX_SLICE:
                     raise NotationError(f"the slice [{inside}] is too long", token=token)
                 out.extend(range(lo, hi + 1) if hi >= lo else range(lo, hi - 1, -1))
             else:
@@ -490,16 +496,45 @@ def _apply_submove(work: _Work, text: str) -> None:
         )
 
 
+class Macros(Mapping[str, str]):
+    """A record's macros (its own, then the built-in ones), each expanded at most once
+    however often the record uses it."""
+
+    def __init__(self, own: Mapping[str, str], builtin: Mapping[str, str]) -> None:
+        self.own = dict(own)
+        self.builtin = builtin
+        self.expanded: dict[str, str] = {}
+
+    def __getitem__(self, name: str) -> str:
+        return self.own[name] if name in self.own else self.builtin[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.own or name in self.builtin
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.own
+        yield from (name for name in self.builtin if name not in self.own)
+
+    def __len__(self) -> int:
+        return len(self.own) + sum(1 for name in self.builtin if name not in self.own)
+
+
 def expand_macros(text: str, macros: Mapping[str, str]) -> str:
     """``text`` with every `` `name' `` replaced, macros inside macros too.
 
     Raises :class:`NotationError` for an unknown or circular macro and
-    :class:`LimitError` when the expansion grows past 100,000 characters.
+    :class:`LimitError` when macros nest deeper than :data:`MAX_MACRO_DEPTH` or one
+    reference grows past :data:`MAX_MACRO_CHARS` characters.
     """
-    from ...errors import LimitError
+    # Each macro is expanded once (for the whole record when ``macros`` is a :class:`Macros`):
+    # a macro holding another twice would otherwise double the work at every level.
+    done: dict[str, str] = macros.expanded if isinstance(macros, Macros) else {}
 
     def expand(value: str, stack: tuple[str, ...]) -> str:
+        made = 0
+
         def one(match: re.Match[str]) -> str:
+            nonlocal made
             name = match.group(1)
             if name in stack:
                 raise NotationError(f"the macro `{name}' refers to itself (through {' -> '.join(stack + (name,))})",
@@ -508,10 +543,15 @@ def expand_macros(text: str, macros: Mapping[str, str]) -> str:
                 raise NotationError(f"unknown macro `{name}'", token=match.group(0),
                                     expected="a macro defined under 'Macros' in the metadata, or a built-in one "
                                              "(chess men `p'..`K', cards `SA'..`CK', dominoes `0-0'..`6-6')")
-            out = expand(str(macros[name]), stack + (name,))
-            if len(out) > 100_000:
-                raise LimitError(f"the macro `{name}' expands to more than 100000 characters", token=match.group(0))
-            return out
+            if len(stack) >= MAX_MACRO_DEPTH:
+                raise LimitError(f"macros nest deeper than {MAX_MACRO_DEPTH} levels", token=match.group(0))
+            if name not in done:
+                done[name] = expand(str(macros[name]), stack + (name,))
+            made += len(done[name])
+            if made > MAX_MACRO_CHARS:
+                raise LimitError(f"the macro `{name}' expands to more than {MAX_MACRO_CHARS} characters",
+                                 token=match.group(0))
+            return done[name]
 
         return _MACRO.sub(one, value)
 
@@ -527,6 +567,8 @@ def _absolute_point(text: str) -> tuple[float, float] | None:
         return float(match.group(1)), float(match.group(2))
     match = _ALGEBRAIC.fullmatch(text)
     if match:
+        if len(match.group(1)) > 6:  # past any board (and past what a float holds, with enough letters)
+            return math.inf, float(match.group(2))
         column = 0
         for letter in match.group(1):
             column = column * 26 + (ord(letter) - 96)
@@ -538,22 +580,29 @@ _CHAINED = re.compile(r"(?<=.)([*+!])")
 _COUNTED_SEARCH = re.compile(r"([0-9]+)\?")
 
 
-def split_submoves(text: str, macros: Mapping[str, str]) -> list[str]:
-    """The sub-moves one written move stands for: braces and macros expanded, chains split."""
+def split_submoves(text: str, macros: Mapping[str, str], budget: ExpansionBudget | None = None) -> list[str]:
+    """The sub-moves one written move stands for: braces and macros expanded, chains split.
+
+    What braces and macros make is spent from ``budget`` (if given), which raises
+    :class:`LimitError` past the move's or the record's limits.
+    """
     out: list[str] = []
+    counted = budget is not None and ("{" in text or "`" in text)
     for word in expand_braces(text):
         if "`" in word:
             word = expand_macros(word, macros)
+        parts: list[str] = []
         for part in word.split():
             # As the reference: a space before every '*', '+' and '!' but a leading one.
             part = _CHAINED.sub(r" \1", part)
             part = part.replace("\u035c", "_").replace("\u203f", "_")
             if "?" in part:
                 part = _COUNTED_SEARCH.sub(r"\1&?", part)
-            out.extend(part.split())
-        if len(out) > MAX_SUBMOVES:
-            from ...errors import LimitError
-            raise LimitError(f"'{text[:40]}' stands for more than {MAX_SUBMOVES} moves", token=text[:60])
+            parts.extend(part.split())
+        if counted:
+            assert budget is not None
+            budget.spend(parts, token=text)  # as it goes: the limit stops the work, not just the result
+        out.extend(parts)
     return out
 
 
@@ -567,13 +616,18 @@ def apply_group(
     """The board after the moves written under move number ``label``.
 
     Raises :class:`RuleError` when a move names no piece or leaves the board,
-    :class:`NotationError` when a move cannot be read; both carry the move's
+    :class:`NotationError` when a move cannot be read, :class:`LimitError` when braces
+    and macros make more than the move's or the record's share (see
+    :class:`~piecepack_diagrams.notation.braces.ExpansionBudget`); all carry the move's
     location and text.
     """
+    if not moves:  # a move number with no moves (a lone '.'): the same position, nothing moving
+        return replace(board, steps=()) if board.steps else board
     work = _Work(board)
+    budget = ExpansionBudget(*board.expansion)
     for text, location in moves:
         try:
-            for sub in split_submoves(text, macros or {}):
+            for sub in split_submoves(text, macros or {}, budget):
                 _apply_submove(work, sub)
         except PiecepackError as exc:
             if isinstance(exc, RuleError):
@@ -584,4 +638,4 @@ def apply_group(
             raise located from None
     return Board(tuple(work.pieces), scale_factor=board.scale_factor, movetext_scale=board.movetext_scale,
                  max_id=work.max_id, active=tuple(work.active), steps=tuple(work.steps), bounds=board.bounds,
-                 bit_cfg=board.bit_cfg)
+                 bit_cfg=board.bit_cfg, expansion=budget.as_tuple())

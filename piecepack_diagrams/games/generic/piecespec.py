@@ -12,8 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...errors import NotationError
+from ...numbers import finite_number
 from ...pieces import COLOUR_LETTERS, COLOUR_NAMES, Piece
 from .glyphs import GlyphFields, glyph_fields
+
+#: The largest angle a piece or a rotation may be written with, in degrees.
+MAX_ANGLE = 1_000_000.0
 
 _COLOURS = COLOUR_LETTERS
 _COLOUR_NAMES = dict(zip(COLOUR_LETTERS, COLOUR_NAMES))
@@ -91,7 +95,8 @@ def parse_partial(spec: str) -> PartialSpec:
     cfg_extra: str | None = None
     for extra in extras:
         if re.fullmatch(r"a-?[0-9]+(\.[0-9]*)?", extra):
-            angle_extra = float(extra[1:]) % 360
+            angle_extra = finite_number(extra[1:], what=f"the angle ',{extra}'", low=-MAX_ANGLE, high=MAX_ANGLE,
+                                        token=spec, error=NotationError) % 360
         elif re.fullmatch(r"r[0-9]+", extra):
             rank_extra = int(extra[1:]) + 1
         elif re.fullmatch(r"s[0-9]+", extra):

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ...errors import SetupError
+from ...numbers import finite_number
 from ...pieces import Piece
 from ...rng import SeededRandom
+from ...textsafe import as_text, shorten
 
 Item = tuple[Piece, float, float, float]
 
@@ -104,8 +106,12 @@ def make_layout(name: str, options: Mapping[str, Any], *, seed: int | None = Non
 
 
 def _int_option(label: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).lstrip("-").isdigit():
-        raise SetupError(f"{label} must be a whole number, not {value!r}", token=str(value))
+    digits = value.lstrip("-") if isinstance(value, str) else ""
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or \
+            isinstance(value, str) and not (digits.isascii() and digits.isdigit()):
+        raise SetupError(f"{label} must be a whole number, not {as_text(value)}", token=as_text(value))
+    if isinstance(value, str) and len(digits) > 19:
+        raise SetupError(f"{label} {shorten(value)} is too large", token=value, expected="a number below 2**63")
     number = int(value)
     if abs(number) > 2**63:
         raise SetupError(f"{label} {value} is too large", token=str(value), expected="a number below 2**63")
@@ -177,7 +183,7 @@ def four_field_kono(opts: Mapping[str, Any], rng: SeededRandom) -> Layout:
 def tablut(opts: Mapping[str, Any], rng: SeededRandom) -> Layout:
     """A 9x9 point board of 16 tiles; attackers face up on the edges, defenders and king in the centre."""
     _unknown_options("Tablut", opts, {"die_width"})
-    die_width = float(opts.get("die_width", 0.63))
+    die_width = finite_number(opts.get("die_width", 0.63), what="die_width", low=0.1, high=5.0, token="die_width")
     items = rectangular_board(9, 9)
     xs = [5, 4, 5, 6, 5, 6, 5, 4, 2, 1, 1, 1, 8, 9, 9, 9]
     ys = [2, 1, 1, 1, 8, 9, 9, 9, 5, 6, 5, 4, 5, 4, 5, 6]

@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping
 from ...engine.game import Game, Status, apply_tokens, header_seed, register
 from ...errors import NotationError, RuleError, SetupError, SourceLocation
 from ...notation import MoveGroup
+from ...numbers import finite_number
 from ...rng import SeededRandom
 from ...scene import Scene
 from .build import BuildError, BuildStep, Builder, build_with, replay_build
@@ -35,6 +36,8 @@ from .picture import position_scene
 from .rules import ALL_COINS, Coin, LabRatsState, Options, apply_action, deal_stacks, legal_actions
 
 VARIANTS = ("standard", "advanced")
+#: How far from the first tile a tile of a header's ``Tiles`` may lie (a maze is a few inches across).
+MAX_TILE_OFFSET = 100.0
 
 
 def parse_options(metadata: Mapping[str, Any], *, advanced: bool | None = None, corner_contact: bool | None = None,
@@ -69,10 +72,12 @@ def parse_tiles(value: Any, *, corner_contact: bool = True) -> Maze:
         raise SetupError("Tiles must be a list of [x, y, angle] tile centres", token=str(value)[:60])
     tiles = []
     for k, (x, y, angle) in enumerate(value, start=1):
+        centre = [finite_number(v, what=f"tile {k}'s {what}", low=-most, high=most, token="Tiles")
+                  for v, what, most in ((x, "x", MAX_TILE_OFFSET), (y, "y", MAX_TILE_OFFSET), (angle, "angle", 3600))]
         try:
-            tiles.append(Tile.from_centre(float(x), float(y), float(angle)))
-        except (TypeError, ValueError) as exc:
-            raise SetupError(f"tile {k}: {exc}", token=str([x, y, angle])) from None
+            tiles.append(Tile.from_centre(*centre))
+        except ValueError as exc:
+            raise SetupError(f"tile {k}: {exc}", token="Tiles") from None
     if len(tiles) != MAZE_TILES:
         raise SetupError(f"a maze has {MAZE_TILES} tiles, not {len(tiles)}", token="Tiles")
     # The first tile fixes the frame: shift and turn everything so it sits at the origin facing away.

@@ -13,7 +13,7 @@ from ...scene import Annotation, Arrow, Bounds, PathLine, Scene
 from .maze import forward
 from .notation import parse_action
 from .picture import RAT_SPOT, SHOWN_ALONG, focus_of, move_way, position_scene, rat_spot
-from .rules import DIRECTIONS, BackUp, Discard, LabRatsState, Move, Return, ray
+from .rules import DIRECTIONS, BackUp, Concede, Discard, LabRatsState, Move, Return, ray
 
 #: Kind of move -> what the rules say of it, in a player's words.
 KINDS = {
@@ -82,6 +82,12 @@ def describe(before: LabRatsState, after: LabRatsState, text: str) -> str:
         return "the rat backs up to the square of its last movement coin"
     if isinstance(action, Return):
         return f"the movement coin under the rat goes back on top of stack {action.stack} (ringed)"
+    if isinstance(action, Concede):
+        return "the player gives up"
+    if before.building or len(after.build) > len(before.build):
+        rolls = sum(step.kind != "back" for step in after.build) - sum(step.kind != "back" for step in before.build)
+        return (f"{rolls} die roll{'s' if rolls != 1 else ''} build the maze to {len(after.maze.tiles)} tiles "
+                "(re-rolls and back-outs included)")
     return text
 
 

@@ -189,6 +189,33 @@ def flood(sides: tuple[int, int, int, int], height: int, width: int, start: Coor
         region = grown
 
 
+def column_name(column: int) -> str:
+    """A column as a player names it: ``a`` for the leftmost, then ``b`` ... ``z``, ``aa`` ..."""
+    name = ""
+    column += 1
+    while column > 0:
+        column, k = divmod(column - 1, 26)
+        name = chr(ord("a") + k) + name
+    return name
+
+
+def row_name(row: int) -> str:
+    """A row as a player names it: ``1`` for the top one, then ``2`` ..."""
+    return str(row + 1)
+
+
+def cell_name(cell: Coordinate) -> str:
+    """A cell as a player names it, as the board's edges show: its column's letter and its
+    row's number (``b2``: second column, second row from the top)."""
+    return column_name(cell[1]) + row_name(cell[0])
+
+
+def line_name(index: int, direction: str) -> str:
+    """The row (a slide left or right) or column (up or down) ``index`` in a player's words:
+    ``row 1``, ``column c``."""
+    return f"row {row_name(index)}" if direction in ("LEFT", "RIGHT") else f"column {column_name(index)}"
+
+
 def moved(position: Coordinate, index: int, direction: str, height: int, width: int) -> Coordinate:
     """Where an avatar at ``position`` ends up after the slide: it rides along with its tile,
     and one pushed off the edge lands on the inserted tile at the other end."""
@@ -200,4 +227,5 @@ def moved(position: Coordinate, index: int, direction: str, height: int, width: 
     return r, c
 
 
-__all__ = ["Board", "Coordinate", "DIRECTIONS", "Gems", "OPPOSITE", "Tile", "flood", "moved"]
+__all__ = ["Board", "Coordinate", "DIRECTIONS", "Gems", "OPPOSITE", "Tile", "cell_name", "column_name", "flood",
+           "line_name", "moved", "row_name"]

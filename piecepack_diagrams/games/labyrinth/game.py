@@ -3,6 +3,7 @@ per move number (see :mod:`.notation`), the status, the legal turns and the draw
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 from ...engine.game import Game, Status, header_seed, register
@@ -10,7 +11,7 @@ from ...errors import PiecepackError, RuleError, SetupError, SourceLocation
 from ...notation import MoveGroup
 from ...scene import Scene
 from .notation import OUT, dealt, format_turn, parse_header, parse_turn
-from .picture import position_scene
+from .picture import key_scene, position_scene
 from .rules import LabyrinthPlay, remove, take_turn
 from .strategies import legal_turns
 
@@ -75,18 +76,13 @@ class Labyrinth(Game[LabyrinthPlay]):
 
     def scene(self, play: LabyrinthPlay, *, caption: str = "", show_legal: bool = False,
               key: bool = True) -> Scene:
-        """The board; the caption gets what the last turn did, and the end of the game."""
-        notes = [caption] if caption else []
-        last = play.last_turn
-        if last is not None:
-            move = last.move
-            line = "row" if move.direction in ("LEFT", "RIGHT") else "column"
-            r, c = move.destination
-            notes.append(f"{play.name_of(last.color)} slid {line} {move.index} {move.direction.lower()}, "
-                         f"spare turned {move.degrees}, walked to ({r}, {c})")
-        if play.ended:
-            notes.append(self.status(play).detail)
-        return position_scene(play, caption="; ".join(notes), show_legal=show_legal, legend=key)
+        """The board with the spare and the players' key; ``caption`` as given. Without ``key``
+        the players' key is one line a player (plates and the viewer show :meth:`key_scene`)."""
+        return position_scene(play, caption=caption, show_legal=show_legal, legend=key)
+
+    def key_scene(self, play: LabyrinthPlay) -> Scene:
+        """The whole gem key of ``play``'s board: every gem numbered (see :func:`~.picture.key_scene`)."""
+        return replace(key_scene(play), caption="Key: every gem on the board and the spare tile, numbered")
 
 
 GAME = register(Labyrinth(), "maze")

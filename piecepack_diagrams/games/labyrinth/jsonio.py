@@ -4,11 +4,14 @@ states and players from them, every problem a located, worded error."""
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ...errors import NotationError, SetupError, SourceLocation
+from ...numbers import MAX_DIGITS
+from ...textsafe import as_text
 from .board import Board, Coordinate, Tile
 from .connectors import SYMBOLS, parse_connector
 from .state import LabyrinthState, Player
@@ -26,11 +29,13 @@ def gem_names() -> frozenset[str]:
 def read_values(text: str, *, name: str = "<stdin>") -> list[Any]:
     """Every JSON value in ``text``, one after another (not an array).
 
-    Raises :class:`NotationError` at the line and column of malformed JSON.
+    Raises :class:`NotationError` at the line and column of malformed JSON, and of a number
+    no reader could use: ``NaN``, ``Infinity``, one too large for a float, or a whole number
+    of more than :data:`~piecepack_diagrams.numbers.MAX_DIGITS` digits.
     """
     if len(text) > MAX_JSON_BYTES:
         raise NotationError(f"the input is larger than {MAX_JSON_BYTES >> 20} MiB", location=SourceLocation(name, 1, 1))
-    decoder = json.JSONDecoder()
+    decoder = json_decoder(text, name)
     values, i = [], 0
     while True:
         while i < len(text) and text[i].isspace():
@@ -47,10 +52,44 @@ def read_values(text: str, *, name: str = "<stdin>") -> list[Any]:
         values.append(value)
 
 
+def json_decoder(text: str, name: str) -> json.JSONDecoder:
+    """A decoder for ``text`` (named ``name`` in errors) that refuses, where they are
+    written, the numbers no reader could use (see :func:`read_values`)."""
+    def refuse(literal: str, why: str) -> NoReturn:
+        at = max(0, text.find(literal))  # the first place the number is written
+        line = text.count("\n", 0, at) + 1
+        raise NotationError(f"{why}: {literal}", location=SourceLocation(name, line, at - text.rfind("\n", 0, at)),
+                            token=literal, expected=f"a finite number of at most {MAX_DIGITS} digits")
+
+    def whole(literal: str) -> int:
+        if len(literal) > MAX_DIGITS:
+            refuse(literal, f"a number of more than {MAX_DIGITS} digits")
+        return int(literal)
+
+    def real(literal: str) -> float:
+        value = float(literal)
+        if not math.isfinite(value):
+            refuse(literal, "a number too large for a float")
+        return value
+
+    def constant(literal: str) -> NoReturn:
+        refuse(literal, "not a number JSON allows")
+
+    return json.JSONDecoder(parse_int=whole, parse_float=real, parse_constant=constant)
+
+
+def shown(value: Any) -> str:
+    """A JSON value as a short text for a message (never fails, whatever YAML or JSON made)."""
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)[:60]
+    except (TypeError, ValueError):
+        return as_text(value)[:60]
+
+
 def parse_coordinate(value: Any) -> Coordinate:
     if not (isinstance(value, dict) and all(isinstance(value.get(k), int) and not isinstance(value.get(k), bool)
                                             for k in ("row#", "column#"))):
-        raise SetupError(f"{json.dumps(value)[:60]} is not a coordinate", expected='{"row#": N, "column#": N}')
+        raise SetupError(f"{shown(value)} is not a coordinate", expected='{"row#": N, "column#": N}')
     return value["row#"], value["column#"]
 
 
@@ -60,7 +99,7 @@ def coordinate_json(coordinate: Coordinate) -> dict[str, int]:
 
 def _gems(pair: Any, where: str) -> tuple[str, str]:
     if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(g, str) for g in pair)):
-        raise SetupError(f"{where}: {json.dumps(pair)[:60]} is not a pair of gems", expected="[gem, gem]")
+        raise SetupError(f"{where}: {shown(pair)} is not a pair of gems", expected="[gem, gem]")
     return pair[0], pair[1]
 
 
@@ -137,7 +176,9 @@ def parse_state(value: Any, *, strict: bool = True) -> LabyrinthState:
         raise SetupError("a state needs 'board', 'spare' and 'plmt'")
     board = parse_board(value["board"], strict=strict)
     players = []
-    for k, p in enumerate(value["plmt"] if isinstance(value["plmt"], list) else []):
+    if not isinstance(value["plmt"], list):
+        raise SetupError(f"'plmt' must be a list of players, not {shown(value['plmt'])}")
+    for k, p in enumerate(value["plmt"]):
         if not isinstance(p, dict) or not {"current", "home", "color"} <= set(p):
             raise SetupError(f"player {k}: needs 'current', 'home' and 'color'")
         player = Player(str(p["color"]), parse_coordinate(p["current"]), parse_coordinate(p["home"]),
@@ -153,9 +194,12 @@ def parse_state(value: Any, *, strict: bool = True) -> LabyrinthState:
             last = [last[0], last[1].upper()]  # one fixture writes "Left"
         if not (isinstance(last, list) and len(last) == 2 and isinstance(last[0], int) and
                 last[1] in ("LEFT", "RIGHT", "UP", "DOWN")):
-            raise SetupError(f"'last' must be null or [index, direction], not {json.dumps(last)[:40]}")
+            raise SetupError(f"'last' must be null or [index, direction], not {shown(last)[:40]}")
         last = (last[0], last[1])
-    goals = tuple(parse_coordinate(g) for g in value.get("goals", []) or [])
+    goals = value.get("goals") or []
+    if not isinstance(goals, list):
+        raise SetupError(f"'goals' must be a list of coordinates, not {shown(goals)}")
+    goals = tuple(parse_coordinate(g) for g in goals)
     spare = parse_tile(value["spare"], strict=strict)
     if strict:
         check_gems(board, spare)
@@ -182,5 +226,5 @@ def state_json(state: LabyrinthState) -> dict[str, Any]:
     return out
 
 
-__all__ = ["MAX_JSON_BYTES", "board_json", "check_gems", "coordinate_json", "gem_names", "parse_board",
-           "parse_coordinate", "parse_state", "parse_tile", "read_values", "state_json"]
+__all__ = ["MAX_JSON_BYTES", "board_json", "check_gems", "coordinate_json", "gem_names", "json_decoder", "parse_board",
+           "parse_coordinate", "parse_state", "parse_tile", "read_values", "shown", "state_json"]

@@ -33,13 +33,14 @@ import re
 from typing import Any, Iterable, Mapping
 
 from ...errors import NotationError, SetupError, SourceLocation
+from ...textsafe import as_text
 from ...notation import MoveGroup, Token, parse_records
 from ...notation.movetext import format_movetext
 from ...notation.yamlsafe import dump_metadata, yaml_quoted
 from .board import DIRECTIONS, Board, Coordinate, Tile
 from .connectors import SYMBOLS, parse_connector
 from .deal import deal
-from .jsonio import check_gems, parse_state
+from .jsonio import check_gems, json_decoder, parse_state, shown
 from .rules import MAX_ROUNDS, LabyrinthPlay, Options, check_max_rounds
 from .state import PASS, Action, LabyrinthState, Move, Player
 
@@ -78,7 +79,7 @@ def format_turn(action: Action | str | tuple[str, str]) -> str:
 def _coordinate(value: Any, what: str) -> Coordinate:
     if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
                                                               for v in value)):
-        raise SetupError(f"{what} must be [row, column], not {json.dumps(value, default=str)[:40]}",
+        raise SetupError(f"{what} must be [row, column], not {shown(value)[:40]}",
                          expected="[row, column], e.g. [1, 3]")
     return value[0], value[1]
 
@@ -120,14 +121,18 @@ def parse_inline(metadata: Mapping[str, Any]) -> LabyrinthState:
     for k, p in enumerate(raw):
         if not isinstance(p, Mapping) or not {"color", "home", "goal"} <= set(p):
             raise SetupError(f"player {k + 1} needs color, home and goal", token="Players")
-        unknown = set(p) - {"color", "home", "goal", "avatar", "name", "strategy"}
+        unknown = sorted(as_text(key) for key in set(p) - {"color", "home", "goal", "avatar", "name", "strategy"})
         if unknown:
-            raise SetupError(f"player {k + 1}: unknown field '{sorted(unknown)[0]}'", token=sorted(unknown)[0],
+            raise SetupError(f"player {k + 1}: unknown field '{unknown[0]}'", token="Players",
                              expected="color, home, goal, avatar, name, strategy")
         home = _coordinate(p["home"], f"player {k + 1}'s home")
-        players.append(Player(str(p["color"]), _coordinate(p.get("avatar", p["home"]), f"player {k + 1}'s avatar"),
+        players.append(Player(as_text(p["color"]), _coordinate(p.get("avatar", p["home"]), f"player {k + 1}'s avatar"),
                               home, _coordinate(p["goal"], f"player {k + 1}'s goal")))
-    goals = tuple(_coordinate(g, "each of Goals") for g in metadata.get("Goals") or [])
+    goals = metadata.get("Goals") or []
+    if not isinstance(goals, list):
+        raise SetupError(f"Goals must be a list of [row, column], not {as_text(goals)}", token="Goals",
+                         expected="e.g. [[1, 3], [5, 5]]")
+    goals = tuple(_coordinate(g, "each of Goals") for g in goals)
     last = metadata.get("Last")
     if last is not None:
         if not (isinstance(last, list) and len(last) == 2 and isinstance(last[0], int) and
@@ -147,17 +152,21 @@ def parse_header(metadata: Mapping[str, Any]) -> LabyrinthPlay:
         raw = metadata["State"]
         if isinstance(raw, str):
             try:
-                raw = json.loads(raw)
+                raw = json_decoder(raw, "State").decode(raw)
             except json.JSONDecodeError as exc:
                 raise SetupError(f"State is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
                                  token="State") from None
+            except NotationError as exc:
+                raise SetupError(f"State: {exc.message}", token="State", expected=exc.expected) from None
+            except RecursionError:
+                raise SetupError("State: the JSON is nested too deeply", token="State") from None
         state = parse_state(raw)
-        names = tuple(str(n) for n in metadata.get("Names") or ())
+        names = _names(metadata.get("Names"))
     elif "Board" in metadata:
         state = parse_inline(metadata)
-        names = tuple(str(p.get("name", "")) for p in metadata["Players"])
+        names = tuple(as_text(p.get("name", "")) for p in metadata["Players"])
         if metadata.get("Names"):
-            names = tuple(str(n) for n in metadata["Names"])
+            names = _names(metadata["Names"])
     else:
         raise SetupError("a Labyrinth record needs its position: State (the course's JSON) or Board, Spare and "
                          "Players", token="State")
@@ -165,6 +174,15 @@ def parse_header(metadata: Mapping[str, Any]) -> LabyrinthPlay:
         raise SetupError(f"Names lists {len(names)} names for {len(state.players)} players", token="Names")
     check_players(state)
     return LabyrinthPlay(state, names or ("",) * len(state.players), parse_options(metadata.get("Options")))
+
+
+def _names(raw: Any) -> tuple[str, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise SetupError(f"Names must be a list of the players' names, not {as_text(raw)}", token="Names",
+                         expected="e.g. [Ann, Bob]")
+    return tuple(as_text(n) for n in raw)
 
 
 def dealt(metadata: Mapping[str, Any], seed: int | None) -> LabyrinthPlay:

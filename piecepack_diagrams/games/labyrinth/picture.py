@@ -1,7 +1,13 @@
-"""Labyrinth positions as scenes: each tile a wall square with its passages, its two
-gems as numbered marks (a colour per gem name, with a legend), homes, goals and
-avatars in the players' colours, the spare beside the board, the last slide as an
-arrow and the last avatar's route.
+"""Labyrinth positions as scenes: each tile a wall square with its passages and its two
+gems as colour dots; homes (squares), goals (rings) and avatars (discs with an initial)
+in the players' colours; the last slide as an arrow outside the board and the last walk
+as a line along the passages' centres. Beside the board: the spare tile, and a key of
+the players saying where each is heading. Columns ``a``, ``b`` ... from the left and rows
+``1``, ``2`` ... from the top are the board's coordinates (as :func:`~.board.cell_name`
+names cells).
+
+The whole gem key (every gem numbered, on a board large enough for the numbers to read)
+is a drawing of its own, :func:`key_scene`.
 
 Tiles are an inch square; row 0 is at the top.
 """
@@ -9,21 +15,35 @@ Tiles are an inch square; row 0 is at the top.
 from __future__ import annotations
 
 import colorsys
+import math
 import zlib
+from dataclasses import replace
 from functools import lru_cache
 
-from ...scene import Arrow, Bounds, Group, Highlight, Label, Marker, Outline, PathLine, Rectangle, Scene
-from .board import Coordinate, Tile
+from ...scene import (Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Outline, Panel,
+                      PathLine, Rectangle, Scene, flattened)
+from .board import Coordinate, Tile, cell_name, column_name, row_name
 from .connectors import EAST, NORTH, SOUTH, SYMBOLS, WEST
 from .rules import LabyrinthPlay
 from .strategies import legal_turns
 
-#: Half the width of a passage, and where the corner marks sit (inches from the centre).
+#: Half the width of a passage (inches from the tile's centre).
 PASSAGE = 0.15
-CORNER = 0.3
+#: A tile's gems: dots this wide this far from its centre (upper left, lower right).
+GEM_SPOT, GEM_DOT = 0.31, 0.2
+#: A home: a square this wide in the lower left corner; a goal: a ring in the upper right.
+HOME_SPOT, HOME_SIZE = 0.3, 0.24
+GOAL_SPOT, GOAL_SIZE = 0.29, 0.32
+#: An avatar: a disc this wide on the tile's centre, the player's initial on it.
+AVATAR = 0.54
+#: The printed size of the key's words (points), and the distance between its lines (inches of the board).
+KEY_POINTS = 7.5
+KEY_STEP = 0.55
 #: The course's colour names.
 COLOUR_NAMES = {"purple": "#7B3FA0", "orange": "#F08C00", "pink": "#F27EB2", "red": "#D62828", "blue": "#1F5FAF",
                 "green": "#2E8B57", "yellow": "#F2D022", "white": "#FFFFFF", "black": "#202020"}
+#: Goals still to come (the queue of later goals) are grey rings.
+LATER_GOAL = "#808080"
 
 
 def player_colour(color: str) -> str:
@@ -37,7 +57,7 @@ def player_colour(color: str) -> str:
 
 def _palette() -> tuple[str, ...]:
     # Twelve hues, alternately lighter and darker: colours a reader can tell apart; the
-    # numbers on the marks tell apart the gems that share one.
+    # numbers of the key tell apart the gems that share one.
     out = []
     for k in range(12):
         r, g, b = colorsys.hls_to_rgb(k / 12, (0.45, 0.65)[k % 2], 0.75)
@@ -74,86 +94,178 @@ def passage(mask: int) -> tuple[tuple[float, float], ...]:
     return tuple(out)
 
 
-def tile_annotations(tile: Tile, x: float, y: float, numbers: dict[str, int]) -> Group:
-    """A tile centred at ``(x, y)``: the wall, the passages and the two gems."""
+def cell_centre(cell: Coordinate, height: int) -> tuple[float, float]:
+    """The centre of the tile at ``cell`` (row 0 at the top) on a board ``height`` rows tall."""
+    return cell[1] + 0.5, height - cell[0] - 0.5
+
+
+def board_coordinates(height: int, width: int) -> Coordinates:
+    """The board's coordinates as :func:`~.board.cell_name` names cells: columns ``a``.. from
+    the left, rows ``1``.. from the top."""
+    return Coordinates(files=tuple((c + 0.5, column_name(c)) for c in range(width)),
+                       ranks=tuple((height - r - 0.5, row_name(r)) for r in range(height)))
+
+
+def tile_annotations(tile: Tile, x: float, y: float, numbers: dict[str, int] | None = None,
+                     gem: float = GEM_DOT) -> Group:
+    """A tile centred at ``(x, y)``: the wall, the passages and the two gems, as dots
+    ``gem`` inches wide; with ``numbers`` (gem -> number), numbered as the key lists them."""
     g1, g2 = tile.gems
-    return _tile_group(tile, x, y, str(numbers.get(g1, "")), str(numbers.get(g2, "")))
+    n1, n2 = (str(numbers.get(g1, "")), str(numbers.get(g2, ""))) if numbers else ("", "")
+    return _tile_group(tile, x, y, n1, n2, gem)
 
 
 # A game's tiles recur from position to position, mostly in the same places.
 @lru_cache(maxsize=4096)
-def _tile_group(tile: Tile, x: float, y: float, n1: str, n2: str) -> Group:
+def _tile_group(tile: Tile, x: float, y: float, n1: str, n2: str, gem: float) -> Group:
     shape = tuple((x + dx, y + dy) for dx, dy in passage(tile.connector))
     g1, g2 = tile.gems
+    spot = min(GEM_SPOT, 0.49 - gem / 2)  # a large numbered mark stays within its tile
     return Group((Rectangle(x, y, 1.0, 1.0, role="wall"), Outline(shape, glyph=SYMBOLS[tile.connector], glyph_at=(x, y)),
-                  Marker(x - CORNER, y + CORNER, 0.26, gem_colour(g1), text=n1, role="gem"),
-                  Marker(x + CORNER, y - CORNER, 0.26, gem_colour(g2), text=n2, role="gem")),
+                  Marker(x - spot, y + spot, gem, gem_colour(g1), text=n1, role="gem"),
+                  Marker(x + spot, y - spot, gem, gem_colour(g2), text=n2, role="gem")),
                  role="tile")
+
+
+def board_notes(play: LabyrinthPlay, numbers: dict[str, int] | None = None, gem: float = GEM_DOT) -> list[Annotation]:
+    """The tiles of the board, gems as :func:`tile_annotations` draws them."""
+    board = play.position.board
+    h = board.height
+    return [tile_annotations(tile, *cell_centre((r, c), h), numbers, gem)
+            for r, row in enumerate(board.tiles) for c, tile in enumerate(row)]
 
 
 def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool = False,
                    legend: bool = True) -> Scene:
-    """A drawing of the game: the board, the spare, the players; with ``show_legal`` the
-    cells the player to move can reach with some slide are highlighted; with ``legend``
-    the gems and players are listed beside the board."""
+    """A drawing of the game: the board, the spare and the players' key beside it, the last
+    turn's slide and walk. With ``show_legal`` the cells the player to move can reach with
+    some slide are highlighted. The key says where each player is heading; with ``legend``
+    it also names the gems of each goal and says what the rings and squares are (without,
+    one line a player: plates and the viewer show the whole key once). A turn's drawing is
+    about the slid row or column and the walk: its focus."""
     position = play.position
     board = position.board
     h, w = board.height, board.width
-
-    def centre(cell: Coordinate) -> tuple[float, float]:
-        return cell[1] + 0.5, h - cell[0] - 0.5
-
-    gems = sorted({g for row in board.tiles for t in row for g in t.gems} | set(position.spare.gems))
-    numbers = {g: k for k, g in enumerate(gems, start=1)}
-    notes: list = []
-    for r, row in enumerate(board.tiles):
-        for c, tile in enumerate(row):
-            notes.append(tile_annotations(tile, *centre((r, c)), numbers))
+    notes: list[Annotation] = board_notes(play)
     if show_legal and play.to_move is not None:
-        cells = sorted({move.destination for move in legal_turns(play.position)})
-        notes += [Highlight(*centre(cell), 1.0, 1.0) for cell in cells]
+        cells = sorted({move.destination for move in legal_turns(position)})
+        notes += [Highlight(*cell_centre(cell, h), 1.0, 1.0) for cell in cells]
     players = position.players
     homes: dict[Coordinate, int] = {}
+    for player in players:
+        x, y = cell_centre(player.home, h)
+        k = homes[player.home] = homes.get(player.home, -1) + 1
+        notes.append(Marker(x - HOME_SPOT + 0.12 * k, y - HOME_SPOT, HOME_SIZE, player_colour(player.color), "square",
+                            role="home"))
     goals: dict[Coordinate, int] = {}
     for player in players:
-        colour = player_colour(player.color)
-        x, y = centre(player.home)
-        k = homes[player.home] = homes.get(player.home, -1) + 1
-        notes.append(Marker(x - CORNER + 0.1 * k, y - CORNER, 0.22, colour, "square", role="home"))
-        if player.target is not None and not player.going_home:
-            x, y = centre(player.target)
-            k = goals[player.target] = goals.get(player.target, -1) + 1
-            notes.append(Marker(x + CORNER - 0.12 * k, y + CORNER, 0.26, colour, "ring", role="goal"))
-    for k, cell in enumerate(position.goals):
-        x, y = centre(cell)
-        notes.append(Marker(x + CORNER, y + CORNER, 0.26, "#808080", "ring", str(k + 2), role="goal"))
+        if player.goto is not None and not player.going_home:
+            x, y = cell_centre(player.goto, h)
+            k = goals[player.goto] = goals.get(player.goto, -1) + 1
+            notes.append(Marker(x + GOAL_SPOT - 0.12 * k, y + GOAL_SPOT, GOAL_SIZE, player_colour(player.color),
+                                "ring", role="goal"))
+    for cell in position.goals:
+        x, y = cell_centre(cell, h)
+        notes.append(Marker(x + GOAL_SPOT, y + GOAL_SPOT, GOAL_SIZE, LATER_GOAL, "ring", role="goal"))
     last = play.last_turn
-    if last is not None:
-        notes.append(PathLine(tuple((x + 0.08, y - 0.08) for x, y in map(centre, last.route)),
-                              colour=player_colour(last.color)))
-    if position.last is not None:
-        notes.append(slide_arrow(*position.last, h, w))
+    focus = None
+    if last is not None and last.move is not None:
+        notes.append(PathLine(tuple(cell_centre(cell, h) for cell in last.route), colour=player_colour(last.color)))
+        notes.append(slide_arrow(last.move.index, last.move.direction, h, w))
+        focus = turn_focus(last.move.index, last.move.direction, last.route, h, w)
+    elif last is not None:
+        # A pass: no slide, no walk; the drawing is about the player who passed.
+        cell = next((p.current for p in players if p.color == last.color), None)
+        if cell is not None:
+            x, y = cell_centre(cell, h)
+            focus = Bounds(x - 1.5, y - 1.5, x + 1.5, y + 1.5)
     here: dict[Coordinate, int] = {}
     for player in players:
-        x, y = centre(player.current)
+        x, y = cell_centre(player.current, h)
         k = here[player.current] = here.get(player.current, -1) + 1
-        notes.append(Marker(x + 0.13 * k, y - 0.13 * k, 0.34, player_colour(player.color), "disc",
-                            _initial(play, player.color), role="avatar"))
-    sx, sy = w + 1.5, h - 0.5
-    notes.append(tile_annotations(position.spare, sx, sy, numbers))
-    notes.append(Label(sx, sy + 0.75, "spare", 0.2))
-    # A frame that does not depend on the turn (room for a slide arrow on every side), so
-    # every position of a game is drawn at the same scale.
-    x1, y0 = w + 2.25, -1.0
-    if legend:
-        key, right, bottom = _legend(play, gems, numbers, x0=w + 1.0, top=h - 1.6, width=w + 2.6)
-        notes += key
-        x1, y0 = max(x1, right + 0.25), min(y0, bottom - 0.25)
-    return Scene((), tuple(notes), caption=caption, title="Labyrinth", frame=Bounds(-1.0, y0, x1, h + 1.0))
+        notes.append(avatar(x + 0.16 * k, y - 0.16 * k, player.color, play.name_of(player.color)))
+    panels = (players_panel(play),) if legend else (spare_panel(position.spare),)
+
+    return Scene((), tuple(notes), caption=caption, title="Labyrinth", focus=focus, panels=panels,
+                 coordinates=board_coordinates(h, w))
 
 
-def _initial(play: LabyrinthPlay, color: str) -> str:
-    return play.name_of(color)[:1].upper()
+def turn_focus(index: int, direction: str, route: tuple[Coordinate, ...], h: int, w: int) -> Bounds:
+    """The region a turn is about: the end of the slid row or column where the spare went in,
+    with its arrow, the cells walked, and half a tile round them."""
+    if direction == "LEFT":
+        x0, y0, x1, y1 = w - 1.0, h - index - 1.0, w + 1.0, h - index
+    elif direction == "RIGHT":
+        x0, y0, x1, y1 = -1.0, h - index - 1.0, 1.0, h - index
+    elif direction == "UP":
+        x0, y0, x1, y1 = index, -1.0, index + 1.0, 1.0
+    else:
+        x0, y0, x1, y1 = index, h - 1.0, index + 1.0, h + 1.0
+    for r, c in route:
+        x0, y0, x1, y1 = min(x0, c), min(y0, h - r - 1.0), max(x1, c + 1.0), max(y1, h - r)
+    return Bounds(x0, y0, x1, y1).expanded(1.0)
+
+
+def spare_panel(spare: Tile) -> Panel:
+    """The spare tile, beside the board."""
+    return Panel(annotations=(tile_annotations(spare, 0.5, -0.5),), title="Spare", side="right")
+
+
+def avatar(x: float, y: float, color: str, name: str) -> Marker:
+    """A player's avatar at ``(x, y)``: a disc in its colour with its initial (left out where
+    it would print too small to read)."""
+    return Marker(x, y, AVATAR, player_colour(color), "disc", name[:1].upper(), role="avatar", legible=True)
+
+
+def player_words(name: str, color: str) -> str:
+    """A player as the key names it: ``Ann (red)``, or the colour alone for a player with no name."""
+    return color if name == color else f"{name} ({color})"
+
+
+def players_panel(play: LabyrinthPlay, *, full: bool = True) -> Panel:
+    """The key of the players, under the board: each player's avatar and where it is heading
+    (its goal, or its home once it has been to the goal), thrown-out players as such, and
+    what rings and squares stand for; ``full``: first the spare tile, and each goal's gems
+    (as dots in their colours and by name). Lines are kept short: a column is 3.25 inches.
+    Without ``full`` (the whole key's page, beside the board) each line is shorter still."""
+    position = play.position
+    board = position.board
+    lines: list[tuple[tuple[Annotation, ...], str]] = []
+    for player in position.players:
+        name = play.name_of(player.color)
+        disc = (avatar(0.0, 0.0, player.color, name),)
+        who = player_words(name, player.color)
+        if play.finisher == player.color:
+            lines.append((disc, f"{who}: home after the goal: wins"))
+        elif player.going_home or player.goto is None:
+            lines.append((disc, f"{who}: going home to {cell_name(player.home)}"))
+        else:
+            if not full:
+                lines.append((disc, f"{who}: goal {cell_name(player.goto)}, home {cell_name(player.home)}"))
+                continue
+            lines.append((disc, f"{who}: on the way to goal {cell_name(player.goto)}"))
+            g1, g2 = board.tiles[player.goto[0]][player.goto[1]].gems
+            dots = (Marker(-0.12, 0.0, GEM_DOT, gem_colour(g1)), Marker(0.12, 0.0, GEM_DOT, gem_colour(g2)))
+            lines.append((dots, f"{g1}, {g2}" if g1 != g2 else f"two of {g1}"))
+    for color, name in play.out:
+        lines.append(((avatar(0.0, 0.0, color, name),), f"{player_words(name, color)}: thrown out of the game"))
+    if position.players:
+        lines.append(((Marker(0.0, 0.0, GOAL_SIZE, "#404040", "ring"),), "ring: a goal (player's colour)"))
+        if position.goals:
+            later = ", ".join(cell_name(cell) for cell in position.goals)
+            lines.append(((Marker(0.0, 0.0, GOAL_SIZE, LATER_GOAL, "ring"),), f"grey ring: a later goal ({later})"))
+        lines.append(((Marker(0.0, 0.0, HOME_SIZE, "#FFFFFF", "square"),), "square: a home (player's colour)"))
+    notes: list[Annotation] = []
+    top = 0.0
+    if full:
+        notes += [tile_annotations(position.spare, 0.0, 0.0),
+                  Label(AVATAR / 2 + 0.4, 0.0, "the spare tile", KEY_POINTS, role="key", anchor="start")]
+        top = -0.5 - KEY_STEP
+    for k, (marks, text) in enumerate(lines):
+        y = top - k * KEY_STEP
+        notes += [replace(m, y=m.y + y, role="key") for m in marks]
+        notes.append(Label(AVATAR / 2 + 0.15, y, text, KEY_POINTS, role="key", anchor="start"))
+    return Panel(annotations=(Group(tuple(notes), role="players"),), title="Players", side="below" if full else "right")
 
 
 def slide_arrow(index: int, direction: str, h: int, w: int) -> Arrow:
@@ -166,46 +278,57 @@ def slide_arrow(index: int, direction: str, h: int, w: int) -> Arrow:
     return Arrow((x, -0.7), (x, -0.08)) if direction == "UP" else Arrow((x, h + 0.7), (x, h + 0.08))
 
 
-#: Text sizes of the legend (inches), and the width of a character as a share of the size (an estimate
-#: for the columns: games do not measure text).
-_PLAYER_TEXT, _GEM_TEXT, _CHAR = 0.18, 0.14, 0.62
+#: The whole key is laid out for a page this wide and at most this tall (paper inches): a
+#: letter page's text block, with room for the caption.
+KEY_PAGE = (6.4, 8.6)
+#: Its lines this far apart (points); its gems' numbered marks at most this wide (inches, in a tile's corner).
+_KEY_LINE = 10.5
+KEY_GEM = 0.5
+#: A character's width as a share of the size, generously (games do not measure text).
+_CHAR = 0.62
 
 
-def _legend(play: LabyrinthPlay, gems: list[str], numbers: dict[str, int], *, x0: float, top: float,
-            width: float) -> tuple[list, float, float]:
-    """The players (avatar, name, where it is heading) under the spare, and the gems by
-    number in as few rows under the board as fit ``width`` inches; and how far right and
-    down they reach (estimated: games do not measure text)."""
-    right = x0
-    players: list = []
-    y = top
-    for player in play.position.players:
-        colour = player_colour(player.color)
-        players.append(Marker(x0 + 0.2, y, 0.3, colour, "disc", _initial(play, player.color)))
-        name = play.name_of(player.color)
-        heading = "home" if player.going_home else "goal"
-        text = f"{name}: {heading}" if name == player.color else f"{name} ({player.color}): {heading}"
-        players.append(Label(x0 + 0.5, y, text, _PLAYER_TEXT, anchor="start"))
-        right = max(right, x0 + 0.5 + _CHAR * _PLAYER_TEXT * len(text))
-        y -= 0.5
-    out: list = [Group(tuple(players), role="legend")]
-    if not gems:
-        return out, right, 0.0
-    for rows in range(1, len(gems) + 1):
-        columns = [gems[k:k + rows] for k in range(0, len(gems), rows)]
-        widths = [0.45 + _CHAR * _GEM_TEXT * max(len(g) for g in column) for column in columns]
-        if sum(widths) <= width:
+def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> Scene:
+    """The whole key: the board with the players on it and every gem numbered, beside it the
+    spare and the players' key, under it every gem by number; laid out for a page of ``page``
+    paper inches (at that size or larger the numbers print at 7 points or more)."""
+    position = play.position
+    board = position.board
+    h, w = board.height, board.width
+    gems = sorted({g for row in board.tiles for t in row for g in t.gems} | set(position.spare.gems))
+    numbers = {g: k for k, g in enumerate(gems, start=1)}
+    longest = max((len(g) for g in gems), default=1)
+    people = players_panel(play, full=False)
+    widest = max(len(a.text) for a in flattened(people.annotations) if isinstance(a, Label))
+    beside = widest * _CHAR * KEY_POINTS / 72 + 0.6  # the players' key, printed inches
+    scale = (page[0] - beside) / (w + 1.0)
+    while True:
+        # The marks' numbers must print at 7 points: two digits take half the mark.
+        dot = max(0.32, 7.6 / 72 / 0.5 / scale)
+        step = _KEY_LINE / 72 / scale
+        width = 0.3 + longest * _CHAR * KEY_POINTS / 72 / scale + 0.25
+        columns = max(1, min(len(gems), int(page[0] / scale / width)))
+        rows = math.ceil(len(gems) / columns)
+        if (h + 2.4 + rows * step) * scale <= page[1] or scale < 0.05:
             break
-    x = 0.2
-    key: list = []
-    for column, column_width in zip(columns, widths):
-        for row, gem in enumerate(column):
-            gy = -1.05 - row * 0.25
-            key.append(Marker(x, gy, 0.22, gem_colour(gem), text=str(numbers[gem])))
-            key.append(Label(x + 0.17, gy, gem, _GEM_TEXT, anchor="start"))
-        x += column_width
-    return out + [Group(tuple(key), role="legend-gem")], max(right, x), -1.05 - (len(columns[0]) - 1) * 0.25 - 0.15
+        scale *= 0.97
+    dot = min(dot, KEY_GEM)
+    shown = position_scene(play, legend=False)
+    notes: list[Annotation] = board_notes(play, numbers, dot)
+    # Homes and goals, not the avatars: they would hide gems' numbers.
+    notes += [a for a in shown.annotations if isinstance(a, Marker) and a.role in ("home", "goal")]
+    key: list[Annotation] = []
+    for k, gem in enumerate(gems):
+        x, y = (k // rows) * width, -(k % rows) * step
+        key.append(Marker(x, y, 0.2, gem_colour(gem), role="key"))
+        key.append(Label(x + 0.2, y, f"{numbers[gem]} {gem}", KEY_POINTS, role="key", anchor="start"))
+    spare = Panel(annotations=(tile_annotations(position.spare, 0.5, -0.5, numbers, dot),), title="Spare",
+                  side="right")
+    listed = Panel(annotations=(Group(tuple(key), role="key"),), title="Gems", side="below")
+    return Scene((), tuple(notes), title="Labyrinth", panels=(spare, people, listed),
+                 coordinates=board_coordinates(h, w))
 
 
-__all__ = ["COLOUR_NAMES", "GEM_PALETTE", "gem_colour", "passage", "player_colour", "position_scene", "slide_arrow",
-           "tile_annotations"]
+__all__ = ["COLOUR_NAMES", "GEM_PALETTE", "KEY_PAGE", "board_coordinates", "board_notes", "cell_centre", "gem_colour",
+           "key_scene", "passage", "player_colour", "player_words", "players_panel", "position_scene", "slide_arrow",
+           "spare_panel", "tile_annotations", "turn_focus"]

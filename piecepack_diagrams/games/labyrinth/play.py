@@ -44,6 +44,18 @@ def parse_player_args(specs: list[str]) -> list[list[Any]]:
     return out
 
 
+def check_names(names: list[str]) -> None:
+    """Each player has a name of its own (the record names its players, and reads them
+    back by name). Raises :class:`SetupError` for an empty or a repeated name."""
+    seen: set[str] = set()
+    for k, name in enumerate(names, start=1):
+        if not name.strip():
+            raise SetupError(f"player {k} has an empty name", token="", expected="a name for every player")
+        if name in seen:
+            raise SetupError(f"two players are named '{name}'", token=name, expected="a different name for each player")
+        seen.add(name)
+
+
 def play_game(values: list[Any], players: list[list[Any]] | None = None, *, options: Options = Options(),
               event: str = "") -> PlayedGame:
     """Referee a game and write its record.
@@ -63,6 +75,7 @@ def play_game(values: list[Any], players: list[list[Any]] | None = None, *, opti
     if not specs:
         raise SetupError("no players: give --players NAME:STRATEGY ...", expected="at least one player")
     contestants = parse_specs(specs)
+    check_names([c.name for c in contestants])
     state = parse_state(state_json)
     state = seated(state, contestants)
     check_players(state)
@@ -104,4 +117,4 @@ def _movetext(result: GameResult, contestants: list[Contestant],
     return turns, comments
 
 
-__all__ = ["PlayedGame", "parse_player_args", "play_game"]
+__all__ = ["PlayedGame", "check_names", "parse_player_args", "play_game"]

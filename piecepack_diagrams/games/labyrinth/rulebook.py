@@ -1,97 +1,244 @@
-"""What a Labyrinth rulebook shows: the kinds of turn, how to tell them apart, and turns
-to try when looking for one the rules refuse (see :mod:`piecepack_diagrams.figures`)."""
+"""What a Labyrinth rulebook shows: the kinds of turn, how to tell them apart, turns to
+try when looking for one the rules refuse and how such a turn is drawn, and the key of
+the gems as a figure of its own (see :mod:`piecepack_diagrams.figures`).
+
+Squares are named as the board's edges show them: columns ``a``, ``b`` ... from the left,
+rows ``1``, ``2`` ... from the top (``c4``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterator
+from typing import Any, Iterator, Sequence
 
-from ...errors import PiecepackError
-from ...scene import Annotation, Arrow
+from ...errors import PiecepackError, RuleError
+from ...scene import Annotation, Arrow, Highlight, PathLine, Scene
+from .board import Coordinate, cell_name, line_name
+from .connectors import EAST, NORTH, SOUTH, WEST
 from .notation import OUT, parse_turn
-from .picture import slide_arrow
-from .rules import LabyrinthPlay
+from .picture import cell_centre, key_scene, player_colour, player_words, position_scene, slide_arrow, turn_focus
+from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
 from .strategies import lines
 
 #: Kind of turn -> what the rules say of it, in a player's words.
 KINDS = {
-    "slide-and-move": "slide a row or column by inserting the spare tile (turned as you like) at one end; "
-                      "the tile pushed out becomes the spare; then walk your avatar along connected paths",
-    "pass": "a player may pass: no slide, no move",
-    "out": "a player whose turn breaks the rules is thrown out of the game",
+    "slide-and-move": "slide a row or column by pushing the spare tile (turned as you like) in at one end; "
+                      "the tile pushed out becomes the spare; then walk your avatar along connected passages",
+    "pass": "a player may pass: no slide and no walk",
+    "out": "a player who breaks the rules or fails to play is thrown out: its avatar and home leave the board",
 }
 
 
-def _turn(text: str) -> object | None:
+def _tokens(text: str) -> list[Any] | None:
     try:
-        return parse_turn(text)
+        return [parse_turn(token) for token in text.split()]
     except PiecepackError:
         return None
 
 
 def move_kind(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str | None:
-    """The kind of the turn ``text`` that led from ``before`` to ``after``, or None."""
-    turn = _turn(text)
-    if isinstance(turn, Move):
-        return "slide-and-move"
-    if turn == PASS:
-        return "pass"
-    if turn == OUT or isinstance(turn, tuple):
+    """The kind of the move ``text`` (one move number's tokens) that led from ``before`` to
+    ``after``, or None: a player thrown out in it makes it ``"out"``."""
+    tokens = _tokens(text)
+    if not tokens:
+        return None
+    if any(t == OUT or isinstance(t, tuple) for t in tokens):
         return "out"
-    return None
+    if any(isinstance(t, Move) for t in tokens):
+        return "slide-and-move"
+    return "pass" if PASS in tokens else None
 
 
-#: Slide directions as a player says them.
-_SLIDES = {"LEFT": "left", "RIGHT": "right", "UP": "up", "DOWN": "down"}
+def _who(play: LabyrinthPlay, color: str) -> str:
+    return player_words(play.name_of(color), color)
+
+
+def _turned(degrees: int) -> str:
+    return "as it was" if degrees == 0 else f"turned {degrees} degrees counter-clockwise"
 
 
 def describe(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str:
-    """The turn ``text`` in a player's words: who slid which row or column which way, turned
-    the spare how far, and walked where (rows and columns counted from 1 at the top left)."""
-    turn = _turn(text)
-    mover = before.to_move
-    who = before.name_of(mover.color) if mover is not None else "the player"
-    if isinstance(turn, Move):
-        line = "row" if turn.direction in ("LEFT", "RIGHT") else "column"
-        r, c = turn.destination
-        return (f"{who} slides {line} {turn.index + 1} {_SLIDES[turn.direction]} with the spare turned "
-                f"{turn.degrees} degrees, then walks to row {r + 1}, column {c + 1}")
-    if turn == PASS:
-        return f"{who} passes"
-    if turn == OUT or isinstance(turn, tuple):
-        return f"{who} breaks the rules and is thrown out of the game"
-    return text
+    """The move ``text`` in a player's words: who is thrown out, who passes, who slides which
+    row or column which way with the spare turned how, and walks from where to where
+    (squares as the board's edges name them), reaching a goal or home."""
+    tokens = _tokens(text)
+    if tokens is None:
+        return text
+    play = before
+    parts: list[str] = []
+    try:
+        for token in tokens:
+            mover = play.to_move
+            who = _who(play, mover.color) if mover is not None else "the player"
+            if isinstance(token, tuple):
+                parts.append(f"{_who(play, token[1])} is thrown out of the game")
+                play = remove(play, token[1])
+            elif token == OUT:
+                parts.append(f"{who} breaks the rules and is thrown out of the game")
+                play = take_turn(play, None)
+            elif token == PASS:
+                parts.append(f"{who} passes")
+                play = take_turn(play, PASS)
+            elif isinstance(token, Move) and mover is not None:
+                parts.append(_move_words(play, token, who))
+                play = take_turn(play, token)
+    except PiecepackError:
+        return "; ".join(parts) or text
+    if play.ended and not before.ended and not play.finisher:
+        parts.append(f"the game is over: {play.ended}")
+    return "; ".join(parts) if parts else text
+
+
+def _move_words(play: LabyrinthPlay, move: Move, who: str) -> str:
+    """One turn in words, and what it reached (the goal, or home)."""
+    mover = play.to_move
+    assert mover is not None
+    k = play.position.turn
+    start = play.position.slid(move.index, move.direction, move.degrees).players[k].current
+    after = take_turn(play, move)
+    words = (f"{who} slides {line_name(move.index, move.direction)} {move.direction.lower()} with the spare "
+             f"{_turned(move.degrees)}, then walks from {cell_name(start)} to {cell_name(move.destination)}")
+    if after.finisher == mover.color:
+        return words + ", home after the goal: the game is won"
+    now = next(p for p in after.position.players if p.color == mover.color)
+    if now.reached > mover.reached:
+        return words + (", reaching the goal; now home is the aim" if now.going_home else
+                        f", reaching the goal; the next goal is {cell_name(now.goto)}" if now.goto else
+                        ", reaching the goal")
+    return words
+
+
+_STEPS = ((0, 1, EAST, WEST), (0, -1, WEST, EAST), (1, 0, SOUTH, NORTH), (-1, 0, NORTH, SOUTH))
+
+
+def _straight_walks(play: LabyrinthPlay, move_index: int, direction: str) -> list[tuple[int, int, Coordinate]]:
+    """After the slide, every cell in the avatar's row or column that it cannot reach (and no
+    avatar stands on), with how many steps straight towards it the passages allow and how
+    far it is."""
+    state = play.position
+    slid = state.slid(move_index, direction, 0)
+    board = slid.board
+    me = slid.players[state.turn].current
+    reach = set(board.reachable(me))
+    taken = {p.current for p in slid.players}  # a cell with an avatar on it would hide the X
+    out = []
+    for dr, dc, side, back in _STEPS:
+        walked, blocked = 0, False
+        for d in range(1, max(board.height, board.width)):
+            cell = (me[0] + dr * d, me[1] + dc * d)
+            if not board.is_inside(cell):
+                break
+            was = (cell[0] - dr, cell[1] - dc)
+            if not blocked and board.tiles[was[0]][was[1]].connector & side and board.tiles[cell[0]][cell[1]].connector & back:
+                walked += 1
+            else:
+                blocked = True
+            if cell not in reach and cell not in taken:
+                out.append((walked, d, cell))
+    return out
 
 
 def illegal_candidates(play: LabyrinthPlay) -> Iterator[str]:
-    """The first legal slide, then a walk to each cell of the board in turn (the ones the
-    avatar cannot reach are refused)."""
+    """For the first legal slide that leaves some cell in the avatar's row or column out of
+    reach: a walk straight to such a cell, those the passages allow part of the way first,
+    nearest first (the figure can show where the wall stops it)."""
     if play.to_move is None:
         return
-    state = play.position
-    slides = lines(state)
-    if not slides:
-        return
-    index, direction = slides[0]
-    for r in range(state.board.height):
-        for c in range(state.board.width):
-            yield Move(index, direction, 0, (r, c)).text
+    for index, direction in lines(play.position):
+        walks = _straight_walks(play, index, direction)
+        if walks:
+            walks.sort(key=lambda walk: (walk[0] == 0, walk[1]))
+            for _, _, cell in walks:
+                yield Move(index, direction, 0, cell).text
+            return
 
 
 def attempt_marks(play: LabyrinthPlay, text: str) -> Iterator[Annotation]:
-    """The slide's arrow, and an arrow crossed out from the avatar to where it may not go."""
-    turn = _turn(text)
-    mover = play.to_move
-    if not isinstance(turn, Move) or mover is None:
+    """The marks of a refused walk (see :func:`attempt_scene`)."""
+    turn = _tokens(text)
+    if not turn or not isinstance(turn[0], Move) or play.to_move is None:
         return
-    board = play.position.board
-    h, w = board.height, board.width
-    yield replace(slide_arrow(turn.index, turn.direction, h, w), role="slide")
-    slid = play.position.slid(turn.index, turn.direction, turn.degrees)
-    start = next(p.current for p in slid.players if p.color == mover.color)
-    (r0, c0), (r1, c1) = start, turn.destination
-    yield Arrow((c0 + 0.5, h - r0 - 0.5), (c1 + 0.5, h - r1 - 0.5), role="illegal")
+    move = turn[0]
+    state = play.position
+    h, w = state.board.height, state.board.width
+    slid = state.slid(move.index, move.direction, move.degrees)
+    yield slide_arrow(move.index, move.direction, h, w)
+    yield from _walk_marks(slid.board, slid.players[state.turn].current, move.destination, h,
+                           player_colour(play.to_move.color))
 
 
-__all__ = ["KINDS", "attempt_marks", "describe", "illegal_candidates", "move_kind"]
+def _walk_marks(board: Any, start: Coordinate, end: Coordinate, h: int, colour: str) -> Iterator[Annotation]:
+    """A walk from ``start`` straight towards ``end``: solid as far as the passages go, then
+    dashed to the wall that stops it with an X there; ``end`` ringed. A walk that is not
+    straight is drawn along one axis, then the other (never across)."""
+    path = [start]
+    r, c = start
+    while (r, c) != end:
+        if c != end[1]:
+            c += 1 if end[1] > c else -1
+        else:
+            r += 1 if end[0] > r else -1
+        path.append((r, c))
+    walked = 1
+    for a, b in zip(path, path[1:]):
+        dr, dc = b[0] - a[0], b[1] - a[1]
+        side, back = next((s, k) for y, x, s, k in _STEPS if (y, x) == (dr, dc))
+        if not (board.tiles[a[0]][a[1]].connector & side and board.tiles[b[0]][b[1]].connector & back):
+            break
+        walked += 1
+    legal = [cell_centre(cell, h) for cell in path[:walked]]
+    if len(legal) > 1:
+        yield PathLine(tuple(legal), colour=colour)
+    if walked < len(path):
+        (x0, y0), (x1, y1) = legal[-1], cell_centre(path[walked], h)
+        # To the wall between the last cell reached and the next: the X stands on it.
+        yield Arrow((x0, y0), ((x0 + x1) / 2, (y0 + y1) / 2), role="illegal")
+    x, y = cell_centre(end, h)
+    yield Highlight(x, y, 1.0, 1.0, role="target")
+
+
+def attempt_scene(play: LabyrinthPlay, text: str, error: RuleError) -> Scene | None:
+    """A refused turn whose slide is allowed: the board after the slide, its arrow, and the
+    refused walk (see :func:`_walk_marks`). None for other refusals (the position and the
+    marks are drawn as they are)."""
+    turn = _tokens(text)
+    mover = play.to_move
+    if not turn or not isinstance(turn[0], Move) or mover is None:
+        return None
+    move = turn[0]
+    state = play.position
+    h, w = state.board.height, state.board.width
+    slid = state.slid(move.index, move.direction, move.degrees)
+    start = slid.players[state.turn].current
+    if not slid.board.is_inside(move.destination):
+        return None
+    shown = position_scene(replace(play, position=slid, last_turn=None))
+    marks = (slide_arrow(move.index, move.direction, h, w),
+             *_walk_marks(slid.board, start, move.destination, h, player_colour(mover.color)))
+    # The walk's marks go under the avatars (the last annotations), so the mover's disc stays whole.
+    avatars = tuple(a for a in shown.annotations if getattr(a, "role", "") == "avatar")
+    rest = tuple(a for a in shown.annotations if getattr(a, "role", "") != "avatar")
+    return replace(shown, annotations=rest + marks + avatars,
+                   focus=turn_focus(move.index, move.direction, (start, move.destination), h, w))
+
+
+def key_figure(replays: Sequence[Any]) -> Any:
+    """The whole gem key of the first game's board, a page wide."""
+    from ...figures import WIDE, RuleFigure
+
+    if not replays:
+        return None
+    result = replays[0]
+    scene = key_scene(result.positions[0].state)
+    caption = ("Labyrinth: the key of the gems\nEvery gem on the board and the spare, numbered: a tile's two gems "
+               "sit in its upper left and lower right corners.")
+    return RuleFigure("labyrinth-key", replace(scene, caption=caption), result.record.file, 0, framing="whole",
+                      template=WIDE)
+
+
+#: Extra figures of the set: the whole key, on a page of its own.
+figure_notes = {"key": key_figure}
+
+
+__all__ = ["KINDS", "attempt_marks", "attempt_scene", "describe", "figure_notes", "illegal_candidates",
+           "key_figure", "move_kind"]

@@ -41,12 +41,12 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class LastTurn:
-    """What the last turn did, for drawings: who (colour), the move, where the avatar
-    started after the slide, and the route it walked."""
+    """What the last turn did, for drawings: who (colour), the move (None: a pass), and the
+    route the avatar walked after the slide (none for a pass)."""
 
     color: str
-    move: Move
-    route: tuple[Coordinate, ...]
+    move: Move | None
+    route: tuple[Coordinate, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,8 @@ class LabyrinthPlay:
     ended: str = ""
     removed: tuple[str, ...] = ()
     last_turn: LastTurn | None = None
+    #: The players thrown out (colour, name), for drawings: they are no longer in ``position``.
+    out: tuple[tuple[str, str], ...] = ()
 
     def is_over(self) -> bool:
         return bool(self.ended)
@@ -137,7 +139,7 @@ def take_turn(play: LabyrinthPlay, action: Action | None, *, label: str | None =
     if action is None:
         return _after_turn(replace(_without(play, k), last_turn=None), advance=False)
     if action == PASS:
-        return _after_turn(replace(play, last_turn=None), advance=True)
+        return _after_turn(replace(play, last_turn=LastTurn(position.players[k].color, None)), advance=True)
     assert isinstance(action, Move)
     before = position.slid(action.index, action.direction, action.degrees).players[k].current
     moved = check_move(position, action, label=label)
@@ -171,8 +173,9 @@ def _without(play: LabyrinthPlay, k: int) -> LabyrinthPlay:
     turn = position.turn - 1 if k < position.turn else position.turn
     players = position.players[:k] + position.players[k + 1:]
     names = play.names[:k] + play.names[k + 1:]
+    color = position.players[k].color
     return replace(play, position=replace(position, players=players, turn=turn), names=names,
-                   removed=play.removed + (position.players[k].color,))
+                   removed=play.removed + (color,), out=play.out + ((color, play.name_of(color)),))
 
 
 def _after_turn(play: LabyrinthPlay, *, advance: bool) -> LabyrinthPlay:

@@ -1,0 +1,186 @@
+"""Labyrinth's printed products read as a rulebook's: the figure set and the plates have no
+layout findings; captions speak a player's words and name squares as the board's edges do;
+a pass draws no slide, a refused walk is drawn along the passages after the slide it
+follows; the whole gem key is a page of its own; text output never writes one label over
+another."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+import pytest
+
+from piecepack_diagrams.api import replay_file, scene_of
+from piecepack_diagrams.errors import OutputError
+from piecepack_diagrams.figures import figure_files, figure_set, game_replays
+from piecepack_diagrams.games.labyrinth.board import cell_name
+from piecepack_diagrams.render import render
+from piecepack_diagrams.scene import Arrow, Group, Label, Marker, Outline, PathLine, Scene, flattened
+from piecepack_diagrams.sheets.pdf import Audit
+from piecepack_diagrams.sheets.plates import plates_pdf
+
+SEVEN = "records/labyrinth/seven-by-seven-four-players.ppn"
+
+
+@lru_cache(maxsize=1)
+def _figures():
+    return {f.name: f for f in figure_set("labyrinth", game_replays("labyrinth")).figures}
+
+
+def test_the_figure_set_and_plates_have_no_layout_findings():
+    findings: list = []
+    figure_files(_figures().values(), formats=("pdf",), audit=findings)
+    assert [f.format() for f in findings] == []
+    audit = Audit("plates")
+    plates_pdf(next(replay_file(SEVEN)), moves=range(0, 7), audit=audit)
+    assert audit.drawings == 8  # the key's page, and seven positions
+    assert [f.format() for f in audit.findings] == []
+
+
+def _arrows(scene: Scene) -> list[Arrow]:
+    return [a for a in flattened(scene.annotations) if isinstance(a, Arrow)]
+
+
+def _is_orthogonal(points) -> bool:
+    return all(abs(a[0] - b[0]) < 1e-9 or abs(a[1] - b[1]) < 1e-9 for a, b in zip(points, points[1:]))
+
+
+def test_a_pass_draws_no_slide_and_a_turn_draws_one():
+    figures = _figures()
+    assert _arrows(figures["labyrinth-move-pass"].scene) == []
+    assert figures["labyrinth-move-pass"].scene.focus is not None, "a pass is about the player who passed"
+    turn = figures["labyrinth-move-slide-and-move"].scene
+    assert len(_arrows(turn)) == 1
+    routes = [a for a in turn.annotations if isinstance(a, PathLine)]
+    assert len(routes) == 1 and _is_orthogonal(routes[0].points)
+    # Along the passages' centres: tiles are an inch square, so centres sit on half inches.
+    assert all((x - 0.5) % 1 == 0 and (y - 0.5) % 1 == 0 for x, y in routes[0].points)
+
+
+def test_a_refused_walk_is_drawn_after_its_slide_along_the_passages():
+    figure = _figures()["labyrinth-illegal-move"]
+    arrows = _arrows(figure.scene)
+    assert [a.role for a in arrows].count("illegal") == 1 and len(arrows) == 2, "one slide, one refused walk"
+    assert all(_is_orthogonal(a.points) for a in arrows)
+    # The board drawn is the one after the slide: its tiles are those of the slid board.
+    result = next(r for r in game_replays("labyrinth") if r.record.file == figure.source)
+    play = result.positions[figure.position].state
+    move = re.fullmatch(r"(\d+)([LRUD])(\d+)@(\d+),(\d+)", figure.move)
+    direction = {"L": "LEFT", "R": "RIGHT", "U": "UP", "D": "DOWN"}[move[2]]
+    slid = play.position.slid(int(move[1]), direction, int(move[3]))
+    h = slid.board.height
+    glyphs = {(round(o.glyph_at[0] - 0.5), round(h - 0.5 - o.glyph_at[1])): o.glyph
+              for o in flattened(figure.scene.annotations) if isinstance(o, Outline) and o.glyph_at[0] < slid.board.width}
+    before = play.position.board
+    changed = [(r, c) for r in range(h) for c in range(slid.board.width)
+               if slid.board.tiles[r][c] != before.tiles[r][c]]
+    assert changed, "the slide moves tiles"
+    from piecepack_diagrams.games.labyrinth.connectors import SYMBOLS
+    assert all(glyphs[(c, r)] == SYMBOLS[slid.board.tiles[r][c].connector] for r, c in changed)
+    # The caption says which part is refused (the walk), naming the cells as the edges do.
+    caption = figure.scene.caption
+    assert re.search(r"after sliding (row [1-9]|column [a-z]) (left|right|up|down), the avatar cannot walk", caption,
+                     re.IGNORECASE)
+    assert "cannot walk from" in caption
+
+
+_CELL = re.compile(r"\b([a-z])([1-9])\b")
+
+
+def test_captions_name_cells_as_the_board_edges_show_them_and_no_record_notation():
+    for name, figure in _figures().items():
+        caption = figure.scene.caption
+        assert not re.search(r"\(\d+, \d+\)", caption), name
+        assert not re.search(r"\d[LRUD]\d+@\d", caption), name
+        coordinates = figure.scene.coordinates
+        files = {n for _, n in coordinates.files}
+        ranks = {n for _, n in coordinates.ranks}
+        for column, row in _CELL.findall(caption):
+            assert column in files and row in ranks, (name, column + row)
+    result = next(replay_file("records/labyrinth/fixture-m8-five-players.ppn"))
+    first = scene_of(result, 1, key=False).caption
+    assert first.startswith("1. ") and "{" not in first and "out:" not in first
+    assert "Ben (red) is thrown out of the game" in first
+
+
+def test_move_figures_show_no_gem_numbers_and_the_key_shows_every_gem():
+    figures = _figures()
+    for name, figure in figures.items():
+        if name != "labyrinth-key":
+            assert not any(isinstance(m, Marker) and m.role == "gem" and m.text
+                           for m in flattened(figure.scene.annotations)), name
+    key = figures["labyrinth-key"]
+    assert key.template == "figure-wide"
+    play = game_replays("labyrinth")[0].positions[0].state
+    gems = {g for row in play.position.board.tiles for t in row for g in t.gems} | set(play.position.spare.gems)
+    listed = [a.text for p in key.scene.panels for a in flattened(p.annotations)
+              if isinstance(a, Label) and re.fullmatch(r"\d+ \S+", a.text)]
+    assert sorted(t.split(" ", 1)[1] for t in listed) == sorted(gems)
+    numbered = {m.text for m in flattened(key.scene.annotations) if isinstance(m, Marker) and m.role == "gem"}
+    assert numbered == {t.split(" ", 1)[0] for t in listed}
+
+
+def test_the_players_key_says_what_goal_and_home_mean_and_who_is_out():
+    out = _figures()["labyrinth-move-out"].scene
+    words = [a.text for p in out.panels for a in flattened(p.annotations) if isinstance(a, Label)]
+    assert "Ben (red): thrown out of the game" in words
+    assert any(re.fullmatch(r"\w+ \(\w+\): on the way to goal [a-g][1-7]", w) for w in words)
+    assert any("ring: a goal" in w for w in words) and any("square: a home" in w for w in words)
+    end = _figures()["labyrinth-end"].scene
+    words = [a.text for p in end.panels for a in flattened(p.annotations) if isinstance(a, Label)]
+    assert any(re.fullmatch(r"\w+ \(\w+\): going home to [a-g][1-7]", w) for w in words)
+
+
+def test_text_never_writes_a_label_over_another():
+    result = next(replay_file(SEVEN))
+    for k in (0, 5, len(result.positions) - 1):
+        scene = scene_of(result, k)
+        text = render(scene, "txt").decode("utf-8")
+        for label in (a for a in flattened(scene.annotations) + [a for p in scene.panels
+                      for a in flattened(p.annotations)] if isinstance(a, Label)):
+            assert label.text in text, label.text
+    # Twelve labels on one spot: text has no room for them all, and says so.
+    with pytest.raises(OutputError, match="no room"):
+        render(Scene(annotations=tuple(Label(1.0, 1.0, f"label {k}") for k in range(12))), "txt")
+
+
+def test_a_highlight_tints_the_passages_under_it_and_no_avatar():
+    import io
+
+    import matplotlib.image as mpimg
+
+    from piecepack_diagrams.render.primitives import tinted
+    from piecepack_diagrams.theme import DEFAULT
+
+    result = next(replay_file(SEVEN))
+    scene = scene_of(result, 0, show_legal=True, key=False)
+    play = result.positions[0].state
+    me = play.position.players[0].current
+    h = play.position.board.height
+    laid = replace(scene, panels=(), coordinates=None)
+    image = mpimg.imread(io.BytesIO(render(laid, "png", scale=1.0)), format="png")
+    bounds = laid.bounds()
+
+    def at(x: float, y: float) -> str:
+        r, g, b = image[int((bounds.y1 - y) * 100), int((x - bounds.x0) * 100)][:3]
+        return f"#{round(r * 255):02X}{round(g * 255):02X}{round(b * 255):02X}"
+
+    def close(colour: str, want: str) -> bool:
+        return all(abs(int(colour[i:i + 2], 16) - int(want[i:i + 2], 16)) <= 12 for i in (1, 3, 5))
+
+    from piecepack_diagrams.games.labyrinth.picture import player_colour
+    from piecepack_diagrams.games.labyrinth.strategies import legal_turns
+
+    cells = sorted({m.destination for m in legal_turns(play.position)} - {me})
+    r, c = cells[0]
+    tile = play.position.board.tiles[r][c]
+    from piecepack_diagrams.games.labyrinth.connectors import EAST, NORTH, SOUTH, WEST
+    dx, dy = {NORTH: (0, 0.4), EAST: (0.4, 0), SOUTH: (0, -0.4), WEST: (-0.4, 0)}[
+        next(side for side in (NORTH, EAST, SOUTH, WEST) if tile.connector & side)]
+    assert close(at(c + 0.5 + dx, h - r - 0.5 + dy), tinted(DEFAULT).maze_passage)
+    # The avatar's disc keeps its colour.
+    x, y = me[1] + 0.5, h - me[0] - 0.5
+    assert close(at(x + 0.2, y), player_colour(play.position.players[0].color))
+    assert cell_name(me)
