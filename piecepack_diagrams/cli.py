@@ -101,7 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--moves", default=None, metavar="FIRST-LAST", help="positions to show, 0 the setup (default all)")
     p.add_argument("--template", default="auto",
                    help="page layout of a PDF: auto (six a page, or one when six would print too small), a name "
-                        "in templates/ (plates-2x3, plates-1x1, pocket ...) or a YAML file")
+                        "in templates/ (plates-2x3, plates-2x2, plates-1x1, pocket ...) or a YAML file")
     p.add_argument("-f", "--format", choices=("pdf", "svg"), default=None,
                    help="pdf, or svg: one file a plate in a folder (default: pdf, or svg when -o is not a .pdf)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.pdf|DIR",

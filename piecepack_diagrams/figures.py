@@ -162,8 +162,11 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
             continue
         result, k = found
         scene = result.game.scene(result.positions[k].state, caption=_move_caption(book, title, words, result, k))
+        # A move about no region of the board (a pawn taken out, say) shows the whole board, a page wide.
+        wide = scene.focus is None
         figures.append(RuleFigure(f"{slug}-move-{kind}", scene, result.record.file, k - 1,
-                                  result.positions[k].text))
+                                  result.positions[k].text, framing="whole" if wide else "focus",
+                                  template=WIDE if wide else COLUMN))
     illegal = _illegal_figure(slug, title, book, replays)
     if illegal is not None:
         figures.append(illegal)
@@ -310,7 +313,7 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
     Raises :class:`SetupError` for a bad template or format.
     """
     from .render import render
-    from .sheets import Cell, Metadata, Page, load_template, render_pages
+    from .sheets import Cell, load_template
     from .sheets.pdf import Audit, figure_layout
 
     files: dict[str, bytes] = {}
@@ -321,12 +324,8 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
         for fmt in formats:
             name = f"{figure.name}.{fmt}"
             if fmt == "pdf":
-                caption = figure.scene.caption
-                title = caption.split("\n")[0] or figure.name
                 checked = Audit(name) if audit is not None else None
-                files[name] = render_pages([Page("", (replace(cell, framing=figure.framing),))], layout, theme=theme,
-                                           metadata=Metadata(title, subject=caption.replace("\n", " ")),
-                                           audit=checked)
+                files[name] = figure_document(figure, template=template).render(theme=theme, audit=checked)
                 if checked is not None and audit is not None:
                     audit += checked.findings
             elif fmt == "txt":
@@ -338,10 +337,26 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
     return files
 
 
+def figure_document(figure: RuleFigure, *, template: str | None = None) -> "Document":
+    """A figure as a one-page document: its drawing and caption on a page of ``template``
+    (else the figure's own), cut to its height.
+
+    Raises :class:`SetupError` for a bad template.
+    """
+    from .sheets import Cell, Metadata, Page, load_template
+    from .sheets.pdf import Document
+
+    layout = load_template(template or figure.template)
+    caption = figure.scene.caption
+    cell = Cell(replace(figure.scene, caption=""), caption, framing=figure.framing)
+    title = caption.split("\n")[0] or figure.name
+    return Document((((Page("", (cell,)),), layout),), Metadata(title, subject=caption.replace("\n", " ")))
+
+
 def replace_caption(theme: Theme, points: float) -> Theme:
     """``theme`` with captions set at ``points`` (a template's caption size)."""
     return theme.replace(caption_size=points / 72)
 
 
-__all__ = ["FIGURES", "FigureSet", "RuleFigure", "describe_move", "figure_files", "figure_games", "figure_scene",
+__all__ = ["FIGURES", "FigureSet", "RuleFigure", "describe_move", "figure_document", "figure_files", "figure_games", "figure_scene",
            "figure_set", "game_replays"]

@@ -329,12 +329,14 @@ def _is_inside(inner: Box, outer: Box) -> bool:
 
 
 def smallest_text(scene: Scene, theme: Theme = DEFAULT) -> float:
-    """The size (table inches) of the smallest rank the scene's pieces show: what decides how
-    small the scene may print (0 when it shows none; numbers on marks a game can leave out)."""
+    """The size (table inches) of the smallest rank the scene's pieces (its panels' too) show:
+    what decides how small the scene may print (0 when it shows none; numbers on marks a
+    game can leave out)."""
     from ..render.primitives import piece_stamp
     from ..render.shapes import Text
 
-    sizes = {prim.size for p in {(p.piece, p.angle % 360) for p in scene.pieces}
+    pieces = list(scene.pieces) + [p for panel in scene.panels for p in panel.pieces]
+    sizes = {prim.size for p in {(p.piece, p.angle % 360) for p in pieces}
              for prim in piece_stamp(p[0], p[1], theme).primitives if isinstance(prim, Text)}
     return min(sizes, default=0.0)
 

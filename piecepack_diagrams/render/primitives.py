@@ -163,8 +163,8 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         ink = theme.die_text if colour != theme.die_text else theme.edge
         if suited:
             # The suit in the corner as well as the colour, so dice stay apart in black and white.
-            yield Text(*f(0.05, -0.05), text, 0.4, ink, angle)
-            yield Symbol(piece.suit, *f(-0.155, 0.155), 0.14, angle, ink)
+            yield Text(*f(0.05, -0.05), text, 0.42, ink, angle)
+            yield Symbol(piece.suit, *f(-0.16, 0.16), 0.13, angle, ink)
         else:
             yield Text(*f(0, 0), text, 0.36, ink, angle)
     elif kind == "pawn":
