@@ -24,6 +24,10 @@ _EXAMPLES = {
               "  piecepack-diagrams render game.ppn --move 3... -f txt",
     "setup": "examples:\n  piecepack-diagrams setup coin-collectors --seed 1 -f pdf -o output/cc.pdf\n"
              "  piecepack-diagrams setup tablut -f txt",
+    "audit": "examples:\n  piecepack-diagrams audit records/*/*.ppn\n"
+             "  piecepack-diagrams audit records/lab-rats   # a folder: every record in it",
+    "proof": "examples:\n  piecepack-diagrams proof -o output/proof.pdf\n"
+             "  piecepack-diagrams proof --records my-games --theme print -o proof.pdf",
     "build": "examples:\n  piecepack-diagrams build            # records/ -> output/\n"
              "  piecepack-diagrams build --records my-games --output site",
     "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
@@ -188,6 +192,19 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--players", type=int, default=4, help="how many players (default 4)")
     t.add_argument("--goals", type=int, default=0, help="further goals after the first (default 0)")
     t.add_argument("-o", "--output", default=None, help="the state (default: standard output)")
+
+    p = command("audit", "check the layout of what build makes of records: text size, overlaps, margins")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="records, or folders of records")
+    p.add_argument("--no-figures", action="store_true", help="leave out the figure sets of their games")
+    p.add_argument("--theme", default="default", help="theme name or YAML file")
+
+    p = command("proof", "make the proof sheet of a build (every product reduced, with its audit) "
+                         "without writing the products")
+    p.add_argument("--records", default="records", help="folder of records (default records/)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE.pdf", help="the sheet (default: output/proof.pdf)")
+    p.add_argument("--theme", default="default", help="theme name or YAML file")
+    p.add_argument("--no-figures", action="store_true", help="leave out the games' figure sets")
+    p.add_argument("--no-puzzles", action="store_true", help="leave out the sample puzzle books")
 
     p = command("build", "render everything into output/: every record's drawings, plates and viewer page, "
                          "every game's figures, sample puzzle books")
@@ -377,6 +394,34 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "labyrinth":
         return _labyrinth(args)
+    if args.command == "audit":
+        from .build import audit_records
+
+        report = audit_records(args.paths, theme=load_theme(args.theme), figures=not args.no_figures,
+                               progress=sys.stderr)
+        for failure in report.failures:
+            print(failure, file=sys.stderr)
+        for finding in report.findings:
+            print(finding.format())
+        print(report.audit_summary())
+        return 1 if report.findings or report.failures else 0
+    if args.command == "proof":
+        from .build import build
+
+        if args.output and _names_file(args.output) and Path(args.output).suffix.lower() != ".pdf":
+            raise OutputError(f"the proof sheet is a PDF, not '{args.output}'", token=args.output,
+                              expected="a name ending .pdf")
+        if not Path(args.records).is_dir():
+            raise OutputError(f"no folder of records at {args.records}", token=args.records,
+                              expected="a folder holding .ppn records")
+        report = build(args.records, "output", theme=load_theme(args.theme), figures=not args.no_figures,
+                       puzzles=not args.no_puzzles, progress=sys.stderr, write=False)
+        for failure in report.failures:
+            print(failure, file=sys.stderr)
+        print(report.audit_summary(), file=sys.stderr)
+        assert report.proof is not None
+        _save(args.output or Path("output") / "proof.pdf", report.proof)
+        return 0 if report.is_ok() else 1
     if args.command == "build":
         from .build import build
 
