@@ -75,6 +75,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="output format (default: from -o, else svg; txt goes to the terminal)")
         p.add_argument("-o", "--output", default=None, help="output file (default: under output/)")
         p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+        p.add_argument("--scale", type=_scale, default=None, metavar="S",
+                       help="print at S paper inches a table inch (1: true size; default: true size, or smaller "
+                            "to fit a letter page)")
+        p.add_argument("--framing", choices=("whole", "focus"), default=None,
+                       help="whole: the whole board; focus: cropped to what the move is about, torn edges where "
+                            "the board goes on (default: whole; figures: their own)")
 
     p = command("validate", "check that every move of every game in the files is legal")
     p.add_argument("paths", nargs="+", metavar="PATH", help="PPN files")
@@ -220,6 +226,17 @@ def _parser() -> argparse.ArgumentParser:
 _SUFFIXES = {"svg": (".svg",), "pdf": (".pdf",), "png": (".png",), "txt": (".txt", ".text")}
 
 
+def _scale(text: str) -> float:
+    """``--scale``: a print scale from a hundredth to four times true size."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not 0.01 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"{text} is out of range; expected 0.01 to 4 (1 is true size)")
+    return value
+
+
 def _format_of(args: argparse.Namespace) -> str:
     """The drawing format: ``-f``, else told by ``-o``'s ending, else SVG. A ``-f`` that
     contradicts ``-o``'s ending is refused (``-f pdf -o x.svg``), so a file's name never lies
@@ -324,12 +341,14 @@ def _run(args: argparse.Namespace) -> int:
 
             result = replay(first_record(args.path, args.game))
             move: int | str = int(args.move) if args.move.lstrip("-").isdigit() else args.move
-            data = render_position(result, move, fmt, theme=theme, show_legal=args.legal)
+            data = render_position(result, move, fmt, theme=theme, show_legal=args.legal, scale=args.scale,
+                                   framing=args.framing or "whole")
             default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
         else:
             from .api import setup_scene
 
-            data = render(setup_scene(args.game, seed=args.seed), fmt, theme=theme)
+            data = render(setup_scene(args.game, seed=args.seed), fmt, theme=theme, scale=args.scale,
+                          framing=args.framing or "whole")
             default = Path("output") / f"{args.game}-setup.{fmt}"
         _emit(data, fmt, args.output, default)
         return 0
@@ -341,7 +360,8 @@ def _run(args: argparse.Namespace) -> int:
 
         fmt = _format_of(args)
         scene = figure_scene(args.name)
-        _emit(render(scene, fmt, theme=load_theme(args.theme)), fmt, args.output, Path("output") / f"{args.name}.{fmt}")
+        _emit(render(scene, fmt, theme=load_theme(args.theme), scale=args.scale, framing=args.framing or "whole"),
+              fmt, args.output, Path("output") / f"{args.name}.{fmt}")
         return 0
     if args.command == "figures":
         return _figures(args)
