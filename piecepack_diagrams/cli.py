@@ -140,7 +140,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="where the games shown come from (default records/)")
     p.add_argument("-f", "--format", nargs="+", choices=("svg", "pdf", "png", "txt"), default=["svg", "pdf"],
                    help="formats to write (default: svg pdf)")
-    p.add_argument("--template", default="figure", help="page layout of the PDF figures (default: figure)")
+    p.add_argument("--template", default=None,
+                   help="page layout of the PDF figures (default: each figure's own: figure for a move, "
+                        "figure-wide for a whole board)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("solve", "solve a deal: Lab Rats (fewest coins) or Landlocked (fewest passes)")

@@ -196,3 +196,78 @@ def test_reachable_spaces_and_best_path_of_seed_1():
     assert "b2" in reach and not reach & {"b3", "c4", "a1", "c1", "e1", "d3"}
     path = best_path(state)
     assert [cell_name(c) for c in path] == ["a4", "a3", "a2", "b2"]  # two grid tiles: a4, a3
+
+
+# --- Mechanisms the pictures rely on --------------------------------------------------------------
+
+def _tile_board():
+    """A 5x5 board of face-up tiles, as Landlocked lays its tiles out."""
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import ScenePiece
+
+    return tuple(ScenePiece(Piece("tile", "face", 1 + k % 4, 1 + k % 6), 1.5 + 2 * (k % 5), 9.5 - 2 * (k // 5))
+                 for k in range(25))
+
+
+def test_key_entries_print_at_their_size_in_their_order_at_any_scale():
+    from piecepack_diagrams.layout import lay_out
+    from piecepack_diagrams.layout.labels import label_box
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import KeyEntry, Label, Panel, PieceMark, Scene, ScenePiece
+
+    coin = (ScenePiece(Piece("coin", "back", 2, 1), 5.0, 5.0),)
+    key = Panel(entries=(KeyEntry("A coin of Moons", coin), KeyEntry("Two lines\nbeside a coin", coin),
+                         KeyEntry("Words alone")), side="below")
+    scene = Scene(_tile_board(), panels=(key,))
+    for scale in (0.2, 0.45, 0.9):
+        laid = lay_out(scene, scale=scale)
+        labels = [a for a in laid.scene.annotations if isinstance(a, Label) and a.role == "key"]
+        assert [a.text for a in labels] == ["A coin of Moons", "Two lines", "beside a coin", "Words alone"]
+        assert all(a.size == 8.0 and a.scale == scale for a in labels)
+        boxes = [label_box(a) for a in labels]
+        assert all(b[3] <= a[1] + 1e-9 for a, b in zip(boxes, boxes[1:])), "each line under the one before"
+        coins = [a.piece for a in laid.scene.annotations if isinstance(a, PieceMark)]
+        assert len(coins) == 2 and all(c.x + 0.375 < min(b[0] for b in boxes) for c in coins)
+        # Each coin is centred on its words: the first on its line, the second on its two lines.
+        assert abs(coins[0].y - labels[0].y) < 1e-9 and abs(coins[1].y - (labels[1].y + labels[2].y) / 2) < 1e-9
+        # Under the board, and inside the drawing.
+        frame = laid.scene.frame
+        assert max(b[3] for b in boxes) < 0.5 and all(frame.x0 <= b[0] and b[2] <= frame.x1 for b in boxes)
+
+
+def test_a_target_ring_leaves_the_suit_symbol_of_its_tile_clear_at_any_scale():
+    from piecepack_diagrams.render.primitives import annotation_stamp
+    from piecepack_diagrams.scene import Highlight
+    from piecepack_diagrams.theme import DEFAULT
+
+    symbol_reach = 0.858  # the suit symbol in a tile's corner reaches this far from its centre
+    for scale in (0.15, 0.19, 0.3, 0.47, 1.0):
+        (ring,) = annotation_stamp(Highlight(0.0, 0.0, 2.0, 2.0, role="target"), DEFAULT, scale).primitives
+        inner = max(abs(x) for x, _ in ring.points) - ring.width / 144
+        assert inner >= symbol_reach, scale
+
+
+def test_torn_edges_overlap_beyond_the_corner_they_share():
+    from piecepack_diagrams.layout import lay_out
+    from piecepack_diagrams.scene import Bounds, Scene, Tear
+
+    laid = lay_out(Scene(_tile_board(), focus=Bounds(0.5, 4.5, 6.5, 10.5)), framing="focus", box=(3.2, 9.0))
+    tears = [a for a in laid.scene.annotations if isinstance(a, Tear)]
+    window = laid.window
+    assert len(tears) == 2  # the board goes on to the right and below
+
+    def inside_by(point, polygon):
+        """How far ``point`` lies inside ``polygon`` (negative: outside)."""
+        x, y = point
+        crossings = sum(1 for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1])
+                        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0))
+        edges = []
+        for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+            dx, dy = x1 - x0, y1 - y0
+            t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1)))
+            edges.append(((x - x0 - t * dx) ** 2 + (y - y0 - t * dy) ** 2) ** 0.5)
+        return min(edges) * (1 if crossings % 2 else -1)
+
+    # Past the shared corner, on its diagonal, the covers overlap: no seam for the board to show through.
+    corner = (window.x1 + 0.5, window.y0 - 0.5)
+    assert max(inside_by(corner, list(t.cover)) for t in tears) > 0.2
