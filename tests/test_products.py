@@ -103,7 +103,7 @@ def test_a_copied_template_changes_the_pages_without_code(tmp_path):
     assert main(["plates", str(HARD_WON), "--template", str(mine), "-o", str(out)]) == 0
     positions = len(read_records(HARD_WON)[0].groups) + 1
     info = _info(out)
-    assert int(info["Pages"]) == math.ceil(positions / 3)
+    assert int(info["Pages"]) == 1 + math.ceil(positions / 3)  # the game's key on a page of its own first
     assert info["Page size"].startswith("595.44 x 841.68")  # A4
 
 
@@ -116,16 +116,17 @@ def test_plates_fill_the_template_s_cells_page_after_page(tmp_path):
     columns, rows = data["grid"]
     positions = len(read_records(HARD_WON)[0].groups) + 1
     info = _info(out)
-    assert int(info["Pages"]) == math.ceil(positions / (columns * rows))
+    # The game's key on a page of its own first (Landlocked draws one: the suits, the coins).
+    assert int(info["Pages"]) == 1 + math.ceil(positions / (columns * rows))
     assert info["Page size"].startswith("612 x 792")  # letter, as the template says
     dpi = 20
     margin = data["margins"]
-    for page in range(1, int(info["Pages"]) + 1):
+    for page in range(2, int(info["Pages"]) + 1):
         width, height, pixels = rasterize_pdf(out, dpi=dpi, page=page)
         # The diagram area: inside the margins, below the header line, above the footer.
         x0, x1 = margin * dpi, width - margin * dpi
         y0, y1 = (margin + 0.45) * dpi, height - (margin + 0.3) * dpi
-        shown = positions - (page - 1) * columns * rows
+        shown = positions - (page - 2) * columns * rows
         for k in range(columns * rows):
             c, r = k % columns, k // columns
             cx = x0 + (c + 0.5) * (x1 - x0) / columns
@@ -171,7 +172,8 @@ def test_plates_as_svg_files_share_one_scale(tmp_path):
     assert main(["plates", str(HARD_WON), "-o", str(folder)]) == 0
     groups = read_records(HARD_WON)[0].groups
     files = sorted(folder.iterdir())
-    assert [f.name for f in files] == [f"hard-won-{k:03d}.svg" for k in range(len(groups) + 1)]
+    assert [f.name for f in files] == [f"hard-won-{k:03d}.svg" for k in range(len(groups) + 1)] + ["hard-won-key.svg"]
+    files = files[:-1]  # the key is drawn by itself, at its own size
     boxes = set()
     for k, path in enumerate(files):
         root = ET.parse(path).getroot()
