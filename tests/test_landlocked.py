@@ -432,6 +432,22 @@ def test_the_answer_key_numbers_and_colours_each_leg_at_its_target():
     assert not re.search(r"\b\d+\.\s*$", text, flags=re.MULTILINE), "a leg's number ends a line"
 
 
+def test_text_shows_the_key_whole_and_refuses_labels_it_cannot_place():
+    from piecepack_diagrams.errors import OutputError
+    from piecepack_diagrams.scene import Label, Scene
+
+    for result in _replays():
+        text = render(GAME.scene(result.final.state), "txt").decode("utf-8")
+        lines = text.splitlines()
+        (key,) = GAME.scene(result.final.state).panels
+        for entry in key.entries:
+            for words in entry.text.split("\n"):
+                assert any(words in line for line in lines), words
+    crowded = Scene(annotations=tuple(Label(1.0, 1.0, f"label number {k}") for k in range(12)))
+    with pytest.raises(OutputError, match="no room for"):
+        render(crowded, "txt")
+
+
 # --- Mechanisms the pictures rely on --------------------------------------------------------------
 
 def _tile_board():

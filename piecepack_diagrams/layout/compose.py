@@ -209,6 +209,8 @@ def _per_panel(fn: "Callable[[Panel, float], T]") -> "Callable[[Panel, float], T
 #: between the panel's pieces and its entries, this much room (paper inches); between entries,
 #: this much.
 KEY_SIZE = 8.0
+#: A key's lines are this many times its size apart.
+KEY_LINE = 1.2
 KEY_GAP = 0.08
 KEY_LEADING = 0.03
 
@@ -221,8 +223,6 @@ def _with_entries(panel: Panel, scale: float) -> Panel:
     entry as tall as its picture or its words, whichever is taller."""
     if not panel.entries:
         return panel
-    from .labels import LINE_HEIGHT
-
     pieces = list(panel.pieces)
     notes = [_at_scale(a, scale) for a in panel.annotations]
     size = KEY_SIZE / 72 / scale
@@ -234,7 +234,7 @@ def _with_entries(panel: Panel, scale: float) -> Panel:
         above = _panel_bounds(replace(panel, entries=(), title=""), scale)
         x0, y = above.x0, above.y0 - KEY_GAP / scale
     words_x = x0 + column + (KEY_GAP / scale if column else 0.0)
-    line = size * LINE_HEIGHT * 1.15
+    line = size * KEY_LINE
     for entry, picture in zip(panel.entries, pictures):
         lines = entry.text.split("\n")
         height = max(picture.height if picture is not None else 0.0, line * len(lines))
