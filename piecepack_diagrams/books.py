@@ -125,15 +125,26 @@ _LANDLOCKED_RULES = ("Walk from the empty space to the null, ace .. 5 of the out
 
 
 def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> Parts:
+    from .games.landlocked.board import cell_name
     from .games.landlocked.picture import position_scene, route_scene
     from .games.landlocked.puzzles import generate_puzzles
+    from .games.landlocked.rules import apply_leg
 
     puzzles = generate_puzzles(count, seed=seed, difficulty=difficulty, **bounds)
     cells = [Cell(position_scene(p.state),
                   caption=f"Puzzle {p.number} ({p.difficulty}: the best route marks {p.route.passes} passes)\n"
                           + _LANDLOCKED_RULES) for p in puzzles]
-    keys = [Cell(route_scene(p.state, p.route.paths),
-                 caption=f"Puzzle {p.number}: {p.route.passes} passes; legs numbered at their targets") for p in puzzles]
+    keys = []
+    for p in puzzles:
+        states = [p.state]
+        for path in p.route.paths:
+            states.append(apply_leg(states[-1], list(path)))
+        # A leg's number and its spaces stay on one line (a no-break space between them).
+        legs = " ".join(f"{k}.\u00a0" + "-".join(cell_name(c) for c in (s.position,) + path)
+                        for k, (s, path) in enumerate(zip(states, p.route.paths), start=1))
+        keys.append(Cell(route_scene(states, p.route.paths),
+                         caption=f"Puzzle {p.number}: {p.route.passes} passes; each leg in its own colour, "
+                                 f"numbered at its target\n{legs}"))
     return "Landlocked puzzles", cells, keys
 
 

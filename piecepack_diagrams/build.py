@@ -108,7 +108,7 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
         except PiecepackError as exc:  # a drawing text cannot show: that file is left out, the rest made
             problems.append(exc.with_location(result.final.location or result.record.location).format())
     # One drawing in several formats: named once, "NAME.svg/pdf/png".
-    drawn = f"{stem}." + "/".join(f for f in formats if f != "txt")
+    drawn = f"{stem}." + "/".join(f for f in BUILD_FORMATS if f != "txt")
     checked = ledger.checked(drawn)
     if checked is not None:
         checked.drawings += 1
@@ -139,9 +139,9 @@ def _refusal(path: Path, root: Path) -> str | None:
 
 
 def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
-                  games: list[Replay], ledger: _Ledger) -> list[Step]:
+                  games: list[Replay], ledger: _Ledger, *, only: Path | None = None) -> list[Step]:
     steps: list[Step] = []
-    for path in sorted(root.rglob("*.ppn")):
+    for path in [only] if only is not None else sorted(root.rglob("*.ppn")):
         relative = path.relative_to(root)
 
         def run(path: Path = path, relative: Path = relative) -> tuple[dict[Path, bytes], list[str]]:
@@ -257,6 +257,43 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
                        audit.drawings if audit else 0, sheet)
 
 
+def audit_records(paths: list[str | Path], *, theme: Theme = DEFAULT, figures: bool = True,
+                  progress: TextIO | None = None) -> BuildReport:
+    """The layout audit of what ``build`` makes of the records at ``paths`` (files, or folders
+    searched for ``*.ppn``): each record's drawing and plates, and the figure sets of their
+    games; nothing is written. A record that cannot be read or replayed is a failure.
+
+    Raises nothing for bad records: they are reported in the report's failures.
+    """
+    ledger = _Ledger(Audit("audit"))
+    games: list[Replay] = []
+    steps: list[Step] = []
+    for given in paths:
+        root = Path(given)
+        if root.is_dir():
+            steps += _record_steps(root, Path("output"), (), theme, games, ledger)
+        else:
+            steps += _record_steps(root.parent, Path("output"), (), theme, games, ledger, only=root)
+    if figures:
+        steps += _figure_steps(Path("output"), theme, games, ledger)
+    failures: list[str] = []
+    for done, (name, run, source) in enumerate(steps, start=1):
+        try:
+            _, problems = run()
+        except PiecepackError as exc:
+            problems = [exc.format()]
+        except Exception as exc:  # noqa: BLE001 - one part failing must not stop the audit
+            where = f"{source}:1:1: " if source is not None else ""
+            problems = [f"{where}error: {name} could not be laid out (internal error {type(exc).__name__}: "
+                        f"{_brief(exc)}); please report it"]
+        failures += problems
+        if progress is not None:
+            _progress(progress, done, len(steps), name)
+    audit = ledger.audit
+    assert audit is not None
+    return BuildReport((), tuple(failures), tuple(audit.findings), audit.drawings)
+
+
 def _write(files: dict[Path, bytes], out: Path, written: list[Path]) -> list[str]:
     """Write ``files`` inside ``out`` (see :func:`~piecepack_diagrams.output.write_atomic`);
     the paths written go to ``written``, the refusals are returned."""
@@ -269,4 +306,4 @@ def _write(files: dict[Path, bytes], out: Path, written: list[Path]) -> list[str
     return problems
 
 
-__all__ = ["BUILD_FORMATS", "BuildReport", "SAMPLE_BOOKS", "build"]
+__all__ = ["BUILD_FORMATS", "BuildReport", "SAMPLE_BOOKS", "audit_records", "build"]

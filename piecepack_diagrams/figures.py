@@ -16,10 +16,13 @@ A game's ``rulebook`` module gives:
 - ``illegal_candidates(state)`` and ``attempt_marks(state, text)``: moves to try for an
   illegal one, and the marks that show one (a dashed arrow, an X where it fails);
 - optionally ``attempt_scene(state, text, error)``: the whole figure of a refused move,
-  when the game draws it otherwise than as the position plus its marks; ``figure_notes``:
-  extra figures (kind -> a function of the replays giving a :class:`RuleFigure` or None);
-  ``setup_replay(replays)``: the game whose setup to show (default the first), and
-  ``SETUP``: words on the setup for its caption.
+  when the game draws it otherwise than as the position plus its marks (its caption, if
+  any, says what is refused in place of the rule's message); ``end_scene(replay)``: the
+  figure of a game's end, when the final position alone would not show it (its caption,
+  if any, in place of the last move); ``figure_notes``: extra figures (kind -> a function
+  of the replays giving a :class:`RuleFigure` or None); ``setup_replay(replays)``: the
+  game whose setup to show (default the first), and ``SETUP``: words on the setup for its
+  caption.
 
 Figures of a move are cropped to the region the move is about (the scene's focus); the
 setup and the end show the whole board, a column and a half wide.
@@ -236,10 +239,15 @@ def _end_figure(slug: str, title: str, book: ModuleType, replays: Sequence[Repla
     result = next((r for r in ended if r.status().outcome == "won"), ended[0])
     status = result.status()
     caption = f"{title}: the end of a game ({status.outcome}{': ' + status.detail if status.detail else ''})"
-    if len(result.positions) > 1:
+    drawn = getattr(book, "end_scene", None)
+    scene = drawn(result) if drawn is not None else None
+    if scene is not None and scene.caption:
+        caption += "\n" + _sentence(scene.caption)
+    elif len(result.positions) > 1:
         said = _sentence(book.describe(result.positions[-2].state, result.final.state, result.final.text))
         caption += "\nThe last move: " + said[:1].lower() + said[1:]
-    return RuleFigure(f"{slug}-end", result.game.scene(result.final.state, caption=caption), result.record.file,
+    scene = scene if scene is not None else result.game.scene(result.final.state)
+    return RuleFigure(f"{slug}-end", replace(scene, caption=caption), result.record.file,
                       len(result.positions) - 2, result.final.text, framing="whole", template=WIDE)
 
 
@@ -252,9 +260,10 @@ def _illegal_figure(slug: str, title: str, book: ModuleType, replays: Sequence[R
                 error = _refusal(result, k, text)
                 if error is None:
                     continue
-                caption = f"{title}: a move the rules forbid\n{_reason(error)}"
                 drawn = getattr(book, "attempt_scene", None)
                 scene = drawn(position.state, text, error) if drawn is not None else None
+                said = _sentence(scene.caption) if scene is not None and scene.caption else _reason(error)
+                caption = f"{title}: a move the rules forbid\n{said}"
                 if scene is None:
                     scene = result.game.scene(position.state)
                     marks = tuple(book.attempt_marks(position.state, text))

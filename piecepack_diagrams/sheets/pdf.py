@@ -206,13 +206,20 @@ class _LaidCell:
     legend: LaidOut | None
 
 
+#: Stands for a no-break space while a caption is wrapped: a character reportlab does not break
+#: at (it breaks at every kind of space), about as wide as a space (the one dot leader).
+_KEEP = "\u2024"
+
+
 def _caption_lines(cell: Cell, width: float, template: Template) -> list[tuple[str, str]]:
     """The caption as (font, line) pairs, wrapped to ``width`` inches."""
     out: list[tuple[str, str]] = []
     for k, line in enumerate(cell.caption.split("\n") if cell.caption else []):
         font = pdf_font(template.move_font if k == 0 else template.caption_font)
-        out += [(font, wrapped) for wrapped in simpleSplit(line, font, template.caption_size, width * POINTS_PER_INCH)
-                or [""]]
+        # A no-break space keeps the words either side on one line (reportlab breaks at it).
+        out += [(font, wrapped.replace(_KEEP, "\u00a0"))
+                for wrapped in simpleSplit(line.replace("\u00a0", _KEEP), font, template.caption_size,
+                                           width * POINTS_PER_INCH) or [""]]
     return out
 
 
