@@ -316,8 +316,9 @@ def test_every_lab_rats_product_passes_the_layout_audit(theme, figures):
         assert plates.drawings == len(_replays()[name].positions)
         found += plates.findings
     book = Audit("book")
-    puzzle_book("lab-rats", count=2, seed=1, theme=THEMES[theme], audit=book)
-    assert book.drawings == 2 * 2 + 2  # puzzles with their stacks, then the keys
+    # Four puzzles: the third's key starts with a discard where the rat stands on its start.
+    puzzle_book("lab-rats", count=4, seed=1, theme=THEMES[theme], audit=book)
+    assert book.drawings == 4 * 2 + 4  # puzzles with their stacks, then the keys
     found += book.findings
     assert [f.format() for f in found] == []
 

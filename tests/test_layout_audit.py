@@ -64,6 +64,15 @@ def test_a_label_the_layout_places_lands_clear_of_what_it_names():
     assert _kinds(lay_out(Scene(near.pieces, (Label(4, 1, "the coin", 9.0),)), scale=1.0)) != []
 
 
+def test_a_leader_across_a_piece_is_found():
+    pawn = ScenePiece(Piece("pawn", "face", 2, 1), 2.0, 1.0)
+    # A leader from the point (1, 1) to a label beyond the pawn runs across the pawn.
+    across = Scene((pawn,), (Label(3.2, 1.0, "far", 9.0), PathLine(((1.0, 1.0), (2.9, 1.0)), role="leader")))
+    assert _kinds(lay_out(across, scale=1.0)) == ["overlap"]
+    beside = Scene((pawn,), (Label(1.0, 2.2, "far", 9.0), PathLine(((1.0, 1.0), (1.0, 2.1)), role="leader")))
+    assert _kinds(lay_out(beside, scale=1.0)) == []
+
+
 def test_a_route_through_a_label_or_a_rank_is_found():
     route = PathLine(((0, 1), (6, 1)))
     assert "hidden" in _kinds(lay_out(Scene((_tile(3, 1),), (route,)), scale=1.0))

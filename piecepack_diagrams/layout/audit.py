@@ -5,6 +5,7 @@ For a laid-out drawing (and the caption and title its page sets) it reports:
 - ``small-text``: text printed below its minimum: labels and the ranks on pieces 7 pt,
   captions 8.5 pt, titles 10 pt (:data:`MINIMUM_POINTS`);
 - ``overlap``: a label over another label, a piece's glyph or body, a mark or a route;
+  a label's leader line across a piece other than the one it starts from;
 - ``hidden``: a piece's rank covered by another piece that is not in its stack, or
   crossed by a route or an arrow (the rank of a piece under others of its own stack is
   hidden on purpose and not looked at);
@@ -38,6 +39,8 @@ _HIDDEN_SHARE = 0.12
 _OWN_STACK_SHARE = 0.5
 #: A label counts as overlapping when this share of its box is covered.
 _OVERLAP_SHARE = 0.04
+#: A thick segment: two end points and a half width (table inches).
+_Segment = tuple[float, float, float, float, float]
 #: Kinds of piece with an opaque body that can hide what lies under it.
 _SOLID = frozenset({"coin", "die", "pawn", "bit", "saucer", "card", "matchstick", "pyramid"})
 
@@ -77,7 +80,7 @@ def audit_laid_out(laid: LaidOut, *, product: str, theme: Theme = DEFAULT, capti
     """The findings of one laid-out drawing, whose caption prints at ``caption_points`` and
     title at ``title_points`` (None: it has none)."""
     scene, scale = laid.scene, laid.scale
-    inks, routes = _inks(scene, theme, scale, laid.window)
+    inks, routes, leaders = _inks(scene, theme, scale, laid.window)
     found: list[Finding] = []
 
     def add(kind: str, message: str) -> None:
@@ -90,6 +93,7 @@ def audit_laid_out(laid: LaidOut, *, product: str, theme: Theme = DEFAULT, capti
         add("small-text", f"the title prints at {title_points:.1f} pt (at least {MINIMUM_POINTS['title']:g})")
     labels = [ink for ink in inks if ink.kind == "label"]
     _label_overlaps(labels, inks, routes, add)
+    _leaders_over_pieces(leaders, inks, add)
     _hidden_ranks(inks, routes, add)
     frame = scene.frame
     if frame is not None:
@@ -102,11 +106,13 @@ def audit_laid_out(laid: LaidOut, *, product: str, theme: Theme = DEFAULT, capti
 
 
 def _inks(scene: Scene, theme: Theme, scale: float,
-          window: Bounds) -> tuple[list[_Ink], list[tuple[float, float, float, float, float]]]:
+          window: Bounds) -> tuple[list[_Ink], list[_Segment], list[_Segment]]:
     """Everything the drawing prints that the audit looks at (of the board, what the window
-    shows: the rest lies under torn edges), and the routes' thick segments."""
+    shows: the rest lies under torn edges), the routes' thick segments and the labels'
+    leader lines."""
     inks: list[_Ink] = []
-    routes: list[tuple[float, float, float, float, float]] = []
+    routes: list[_Segment] = []
+    leaders: list[_Segment] = []
     to_pt = 72.0 * scale
     order = 0
     for p in scene.pieces:
@@ -134,12 +140,14 @@ def _inks(scene: Scene, theme: Theme, scale: float,
             if a.text:
                 size = a.text_size
                 inks.append(_Ink("mark-text", _text_ink(a.text, a.x, a.y, size), size * to_pt, a.text, order=order))
-        elif isinstance(a, (PathLine, Arrow)) and a.role != "leader":
+        elif isinstance(a, PathLine) and a.role == "leader":
+            leaders += polyline_segments(a.points, 0.25 / 72 / scale)
+        elif isinstance(a, (PathLine, Arrow)):
             segments = polyline_segments(a.points, (1.2 if isinstance(a, Arrow) else 1.0) / 72 / scale)
             if id(a) in board_marks:
                 segments = [cut for cut in (_clipped_segment(segment, window) for segment in segments) if cut]
             routes += segments
-    return inks, routes
+    return inks, routes, leaders
 
 
 def _clipped_segment(segment: tuple[float, float, float, float, float],
@@ -258,6 +266,19 @@ def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None: 
                 add("overlap", f"the label '{label.text}' overlaps {what}")
         if any(segment_hits_box(segment, _shrunk(label.box)) for segment in routes):
             add("overlap", f"a route or arrow runs through the label '{label.text}'")
+
+
+def _leaders_over_pieces(leaders: list[_Segment], inks: list[_Ink], add) -> None:  # noqa: ANN001
+    """A leader line may leave the piece it names, never run across another's glyph or body."""
+    crossed = 0
+    for segment in leaders:
+        x0, y0 = segment[0], segment[1]
+        if any(ink.kind in ("rank", "symbol", "body") and segment_hits_box(segment, _shrunk(ink.box))
+               and not (ink.box[0] <= x0 <= ink.box[2] and ink.box[1] <= y0 <= ink.box[3]) for ink in inks):
+            crossed += 1
+    if crossed:
+        add("overlap", f"{crossed} leader line{'s' if crossed > 1 else ''} of labels run{'s' if crossed == 1 else ''} "
+                       "across a piece")
 
 
 def _hidden_ranks(inks: list[_Ink], routes, add) -> None:  # noqa: ANN001

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from ..scene import (Annotation, Arrow, Bounds, Group, Label, Marker, PathLine, PieceMark, ScenePiece, flattened)
 from ..theme import Theme
@@ -26,6 +26,8 @@ _RINGS = (0.03, 0.2, 0.45, 0.8)
 #: Share of the font size a line of text takes (with a little air), and the printed air round a label.
 LINE_HEIGHT = 1.05
 _AIR = 0.012
+#: The cost (square inches) of a leader crossing a piece or a label: a speck of overlap.
+_LEADER_CROSSING = 1e-5
 #: Kinds of piece whose whole body is an obstacle (a label on a tile's empty part is fine).
 _SOLID_KINDS = frozenset({"coin", "die", "pawn", "bit", "saucer", "pyramid", "matchstick", "card"})
 
@@ -66,20 +68,31 @@ class Obstacles:
             return [(10 ** 9, 10 ** 9)]
         return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
 
-    def hits(self, box: Box) -> float:
-        """How much of ``box`` is covered (area of box overlaps, plus a penalty per segment crossed)."""
+    def _near(self, box: Box) -> Iterator[Box]:
+        """Each box in the grid cells ``box`` meets (and the huge ones), once."""
         seen: set[int] = set()
-        total = 0.0
         for key in list(self._cells(box)) + [(10 ** 9, 10 ** 9)]:
             for index in self._grid.get(key, ()):
-                if index in seen:
-                    continue
-                seen.add(index)
-                total += overlap_area(box, self.boxes[index])
+                if index not in seen:
+                    seen.add(index)
+                    yield self.boxes[index]
+
+    def hits(self, box: Box) -> float:
+        """How much of ``box`` is covered (area of box overlaps, plus a penalty per segment crossed)."""
+        total = sum(overlap_area(box, b) for b in self._near(box))
         for segment in self.segments:
             if segment_hits_box(segment, box):
                 total += 1e-3 + (box[2] - box[0]) * (box[3] - box[1]) * 0.25
         return total
+
+    def crossed(self, segment: Segment) -> float:
+        """How much a thin line (a leader) runs over: a small penalty per box it crosses that
+        does not hold its first point (the thing it starts from), less than any label's
+        overlap, so a spot whose leader crosses a piece still beats one on a piece."""
+        x0, y0, x1, y1, _ = segment
+        span = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        return sum(_LEADER_CROSSING for b in self._near(span)
+                   if not (b[0] <= x0 <= b[2] and b[1] <= y0 <= b[3]) and segment_hits_box(segment, b))
 
     def containing(self, x: float, y: float) -> Box | None:
         """The union of the boxes that hold the point ``(x, y)``, if any."""
@@ -198,6 +211,9 @@ def place_labels(labels: Sequence[Label], pieces: Sequence[ScenePiece], fixed: S
                 cy = thing[3] + gap + half_h if dy > 0 else thing[1] - gap - half_h if dy < 0 else label.y
                 box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
                 cost = obstacles.hits(box) + (0.0 if _inside(box, window) else 1e6)
+                if ring > 0:  # the leader back to the thing must not run over a piece either
+                    leader = _leader(thing, box).points
+                    cost += obstacles.crossed((*leader[0], *leader[1], 0.5 / 72))
                 candidate = replace(label, x=cx, y=cy, anchor="middle", place="at")
                 if best is None or cost < best[0]:
                     best = (cost, candidate, ring)

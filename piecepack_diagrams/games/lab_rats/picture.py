@@ -317,7 +317,7 @@ def solution_scene(state: LabRatsState, actions: Sequence[Action]) -> Scene:
     def note_discards() -> None:
         if discards:
             text = " ".join(f"{k}x" for k in discards)
-            notes.append(Label(*_at(here.rat, COIN_SPOT), text, LABEL_SIZE, place="near", role="step"))
+            notes.append(Label(*_at(here.rat, RAT_SPOT), text, LABEL_SIZE, place="near", role="step"))
             discards.clear()
 
     for step, action in enumerate(actions, start=1):
