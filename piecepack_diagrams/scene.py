@@ -17,12 +17,15 @@ from .pieces import Piece, piece_size
 
 @dataclass(frozen=True, slots=True)
 class ScenePiece:
-    """A piece drawn at centre ``(x, y)`` inches, turned ``angle`` degrees counter-clockwise."""
+    """A piece drawn at centre ``(x, y)`` inches, turned ``angle`` degrees counter-clockwise;
+    ``under``: how many pieces of its stack lie under it undrawn (a deep stack drawn only its
+    top few, see :func:`stacked`), which text counts."""
 
     piece: Piece
     x: float
     y: float
     angle: float = 0.0
+    under: int = 0
 
     def corners(self) -> tuple[tuple[float, float], ...]:
         """The four corners of the piece's footprint, in inches."""
@@ -363,11 +366,15 @@ STACK_STEP = 0.06
 
 
 def stacked(pieces: "list[Piece] | tuple[Piece, ...]", x: float, y: float, *, step: float = STACK_STEP,
-            angle: float = 0.0) -> list[ScenePiece]:
+            angle: float = 0.0, shown: int | None = None) -> list[ScenePiece]:
     """``pieces`` (bottom first) as a stack at ``(x, y)``: the top one exactly there, each one
-    below it ``step`` further down and to the left. Every stack is drawn the same way."""
-    n = len(pieces)
-    return [ScenePiece(piece, x - (n - 1 - k) * step, y - (n - 1 - k) * step, angle) for k, piece in enumerate(pieces)]
+    below it ``step`` further down and to the left. Every stack is drawn the same way. With
+    ``shown``, only the top ``shown`` are drawn (a deep stack would reach the next square),
+    the lowest of them counting the rest as ``under`` it."""
+    drawn = list(pieces) if shown is None else list(pieces)[-shown:] if shown > 0 else []
+    n, hidden = len(drawn), len(pieces) - len(drawn)
+    return [ScenePiece(piece, x - (n - 1 - k) * step, y - (n - 1 - k) * step, angle, hidden if k == 0 else 0)
+            for k, piece in enumerate(drawn)]
 
 
 def _short(value: object, limit: int = 40) -> str:

@@ -511,3 +511,32 @@ def test_a_maze_still_being_built_is_plated_whole():
     first, later = scenes[0].frame, scenes[2].frame
     assert first.width < 3.0 and first.height < 3.5
     assert later.width > first.width + 2.0 and later.height > first.height + 2.0
+
+
+def test_stacks_in_text_count_every_coin_and_keep_their_words_apart(figures):
+    # Under the stacks' titles, each stack's size as text draws it ("7×(5)", a lone coin
+    # "(5)") agrees with its count in words ("7 coins"), and no words run into others.
+    seen = 0
+    for figure in figures.values():
+        text = render(figure.scene, "txt").decode()
+        if "Stack 1" not in text:
+            continue  # Diagram 1: tiles only
+        stacks = text[text.index("Stack 1"):text.rindex("\n\n")]  # the caption comes last
+        drawn = [int(n or 1) for n in re.findall(r"(?:(\d+)×)?\(\w\)", stacks)]
+        words = [int(n) for n in re.findall(r"(?<!\S)(\d+) coins?(?!\S)", stacks)]
+        assert len(re.findall(r"coin", stacks)) == len(words), stacks
+        assert sorted(drawn) == sorted(words), stacks
+        seen += len(words)
+    assert seen >= 3 * 8  # three stacks in most figures
+
+
+@pytest.mark.parametrize("name", ["advanced-seed-6-loss", "standard-seed-13-conceded"])
+def test_text_counts_every_coin_of_a_deal_once(name):
+    # Piles on the maze and the stacks are drawn at most four coins deep; text still counts
+    # every coin under them: the 24 coins of the deal, in piles and stacks.
+    result = _replays()[name]
+    for k in (len(result.positions) // 2, len(result.positions) - 1):
+        text = render(result.game.scene(result.positions[k].state), "txt").decode()
+        coins = [int(n or 1) for n in re.findall(r"(?:(\d+)×)?\([\wn]\)", text)]
+        assert sum(coins) == 24, text
+        assert max(coins) > 4  # a stack or a pile deeper than drawn

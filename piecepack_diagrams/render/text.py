@@ -64,18 +64,23 @@ class _Grid:
     def is_free(self, c: int, r: int) -> bool:
         return self.inside(c, r) and self.chars[r][c] is None and not self.lines[r][c]
 
-    def has_room(self, c: int, r: int, text: str) -> bool:
-        """True when ``text`` fits at ``(c, r)`` without covering another character."""
-        return all(self.inside(c + k, r) and self.chars[r][c + k] is None for k in range(len(text)))
+    def has_room(self, c: int, r: int, text: str, *, air: int = 0) -> bool:
+        """True when ``text`` fits at ``(c, r)`` without covering another character, and
+        with ``air`` columns free of characters on either side (the page's edge will do)."""
+        if not all(self.inside(c + k, r) and self.chars[r][c + k] is None for k in range(len(text))):
+            return False
+        return all(not self.inside(k, r) or self.chars[r][k] is None
+                   for k in (*range(c - air, c), *range(c + len(text), c + len(text) + air)))
 
-    def put_free(self, c: int, r: int, text: str) -> None:
+    def put_free(self, c: int, r: int, text: str, *, air: int = 0) -> None:
         """``text`` at ``(c, r)``, or at the nearest place in its row or the rows beside it
-        where it covers no other character (never over another piece or label).
+        where it covers no other character (never over another piece or label) and keeps
+        ``air`` blank columns from the characters beside it (words never run into others).
 
         Raises :class:`OutputError` when there is no such place: text cannot show it legibly."""
         for dr in (0, -1, 1):
             for dc in sorted(range(-len(text) - 2, len(text) + 3), key=abs):
-                if self.has_room(c + dc, r + dr, text):
+                if self.has_room(c + dc, r + dr, text, air=air):
                     self.put(c + dc, r + dr, text)
                     return
         raise OutputError(f"plain text has no room for '{_short(text)}' without writing over something else",
@@ -125,8 +130,8 @@ _STACK_REACH = 0.35
 
 
 def _stacks(pieces: list[ScenePiece]) -> list[tuple[ScenePiece, int]]:
-    """Coins and dice grouped into stacks (each its top piece and how many it holds), other
-    pieces each alone, in drawing order of their tops."""
+    """Coins and dice grouped into stacks (each its top piece and how many it holds, the
+    undrawn ones under them too), other pieces each alone, in drawing order of their tops."""
     out: list[tuple[ScenePiece, int]] = []
     for p in pieces:
         if p.piece.kind in ("coin", "die"):
@@ -135,9 +140,9 @@ def _stacks(pieces: list[ScenePiece]) -> list[tuple[ScenePiece, int]]:
                           and abs(out[k][0].x - p.x) < _STACK_REACH and abs(out[k][0].y - p.y) < _STACK_REACH), None)
             if below is not None:
                 count = out.pop(below)[1]
-                out.append((p, count + 1))
+                out.append((p, count + 1 + p.under))
                 continue
-        out.append((p, 1))
+        out.append((p, 1 + p.under))
     return out
 
 
@@ -167,7 +172,9 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     grid = _Grid(cols, rows)
     for p, count in _stacks(pieces):
         piece = p.piece
-        more = f"\u00d7{count}" if count > 1 else ""  # a stack shows its top piece and how many it holds
+        # A stack shows how many it holds before its top piece ("5×(4)"): drawings stack to the
+        # lower left, and the words games put beside a stack (to its right) keep their room.
+        more = f"{count}\u00d7" if count > 1 else ""
         suit = theme.text_suit_glyphs[piece.suit - 1] if 1 <= piece.suit <= 4 else "?"
         rank = theme.rank_symbol(piece.rank)
         c, r = cell(p.x, p.y)
@@ -189,9 +196,9 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
                 grid.put(c, r, rank)
                 grid.put(c0 + 1, r0 + 1, suit)
         elif piece.kind == "coin":
-            grid.put_free(c - 1, r, f"({rank if piece.side == 'face' else suit}){more}")
+            grid.put_free(c - 1 - len(more), r, f"{more}({rank if piece.side == 'face' else suit})")
         elif piece.kind == "die":
-            grid.put_free(c - 2, r, f"[{rank}{suit}]{more}")
+            grid.put_free(c - 2 - len(more), r, f"{more}[{rank}{suit}]")
         elif piece.kind == "pawn":
             grid.put_free(c - 1, r, f"P{suit}")
         else:
@@ -213,7 +220,7 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         elif isinstance(a, Label):
             c, r = cell(a.x, a.y)
             # Text is wider here than in a drawing: keep a label that would start off the page on it.
-            grid.put_free(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text)
+            grid.put_free(c if a.anchor == "start" else max(0, c - len(a.text) // 2), r, a.text, air=1)
         elif isinstance(a, Outline) and a.glyph:
             grid.put(*cell(*a.glyph_at), a.glyph)
         elif isinstance(a, Marker):

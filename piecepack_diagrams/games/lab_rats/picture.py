@@ -32,7 +32,8 @@ RAT_SUIT, EXIT_SUITS = 3, (1, 2)
 #: Where the rat stands and where coins lie on a square, from its centre (inches).
 RAT_SPOT = (-0.24, 0.06)
 COIN_SPOT = (0.17, -0.17)
-#: The most coins drawn of a pile or a stack: the top one and three under it, for depth.
+#: The most coins drawn of a pile or a stack: the top one and three under it, for depth (a
+#: deeper one would reach the next square, or crowd the stacks); the rest count as under them.
 SHOWN_DEEP = 4
 #: Squares of context round what a position is about, and the most squares of a long move
 #: the focus follows back from where the rat arrived.
@@ -109,7 +110,7 @@ def piles(state: LabRatsState) -> list[ScenePiece]:
         by_square.setdefault(down.square, []).append(_coin(down.coin))
     out: list[ScenePiece] = []
     for square, coins in by_square.items():
-        out += stacked(coins[-SHOWN_DEEP:], *_at(square, COIN_SPOT))
+        out += stacked(coins, *_at(square, COIN_SPOT), shown=SHOWN_DEEP)
     return out
 
 
@@ -163,7 +164,7 @@ def stack_panels(state: LabRatsState) -> tuple[Panel, ...]:
     panels = []
     for k, stack in enumerate(state.stacks, start=1):
         count = f"{len(stack)} coin{'s' if len(stack) != 1 else ''}" if stack else "empty"
-        pieces: tuple[ScenePiece, ...] = tuple(stacked([_coin(c) for c in stack[-SHOWN_DEEP:]], 0.0, 0.0))
+        pieces: tuple[ScenePiece, ...] = tuple(stacked([_coin(c) for c in stack], 0.0, 0.0, shown=SHOWN_DEEP))
         notes: list[Annotation] = []
         if not stack:
             notes.append(replace(ring(0.0, 0.0, 0.375), colour="#BEBEBE", role="empty-stack"))
