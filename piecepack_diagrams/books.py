@@ -118,14 +118,13 @@ def _coin_collectors(count: int, seed: int, difficulty: str | None, bounds: Boun
     return "Coin Collectors deal puzzles", cells, keys
 
 
-_LANDLOCKED_RULES = ("Walk from the empty space to the null, ace .. 5 of the outbound suit, then the 5 .. null of "
-                     "the inbound suit, then home, one space at a time. Outbound legs pass no inbound tile and no "
+_LANDLOCKED_RULES = ("Walk from the empty space to the outbound suit's tiles from null up to 5, then the "
+                     "inbound suit's from 5 down to null, then home, one space at a time. Outbound legs pass no inbound tile and no "
                      "outbound tile lower than their target; inbound legs pass no inbound tile lower than theirs. "
                      "Each pass over a grid tile marks it; a tile takes four. Every puzzle can be solved.")
 
 
 def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> Parts:
-    from .games.landlocked.board import cell_name
     from .games.landlocked.picture import position_scene, route_scene
     from .games.landlocked.puzzles import generate_puzzles
     from .games.landlocked.rules import apply_leg
@@ -139,12 +138,10 @@ def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -
         states = [p.state]
         for path in p.route.paths:
             states.append(apply_leg(states[-1], list(path)))
-        # A leg's number and its spaces stay on one line (a no-break space between them).
-        legs = " ".join(f"{k}.\u00a0" + "-".join(cell_name(c) for c in (s.position,) + path)
-                        for k, (s, path) in enumerate(zip(states, p.route.paths), start=1))
         keys.append(Cell(route_scene(states, p.route.paths),
-                         caption=f"Puzzle {p.number}: {p.route.passes} passes; each leg in its own colour, "
-                                 f"numbered at its target\n{legs}"))
+                         caption=f"Puzzle {p.number}: the best route, {p.route.passes} passes; each leg numbered "
+                                 "where it ends (colours in turn), the outbound legs on the left board, the inbound "
+                                 "legs and the way home on the right"))
     return "Landlocked puzzles", cells, keys
 
 

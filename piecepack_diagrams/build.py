@@ -100,11 +100,14 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
     files = {out / stem.with_name(f"{stem.name}.html"): viewer_html(result, theme=theme).encode("utf-8")}
     if result.errors:
         return files, None, [error.format() for error in result.errors]
-    laid = lay_out(scene_of(result, "last"), theme=theme)
+    scene = scene_of(result, "last")
+    laid = lay_out(scene, theme=theme)
     problems: list[str] = []
     for fmt in formats:
         try:
-            files[out / stem.with_suffix(f".{fmt}")] = render(laid, fmt, theme=theme)
+            # Text lays the scene out afresh on its own grid: a layout for print places panels
+            # and labels at print size, which rows of characters cannot follow.
+            files[out / stem.with_suffix(f".{fmt}")] = render(scene if fmt == "txt" else laid, fmt, theme=theme)
         except PiecepackError as exc:  # a drawing text cannot show: that file is left out, the rest made
             problems.append(exc.with_location(result.final.location or result.record.location).format())
     # One drawing in several formats: named once, "NAME.svg/pdf/png".

@@ -151,7 +151,7 @@ def test_shipped_records_replay_to_the_referees_verdict(path):
 
 def test_the_referee_game_of_a_fixture_is_the_shipped_record_and_the_fixtures_verdict():
     values = read_values((CORPUS / f"{FIXTURE}-in.json").read_text())
-    played = play_game(values, event=f"Course fixture {FIXTURE}, refereed")
+    played = play_game(values, event="Five players, a refereed game")
     assert played.text == (RECORDS / "fixture-m8-five-players.ppn").read_text()
     expected = read_values((CORPUS / f"{FIXTURE}-out.json").read_text())[0]
     metadata = parse_records(played.text)[0].metadata

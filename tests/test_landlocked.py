@@ -243,17 +243,14 @@ def test_a_position_draws_its_leg_along_the_lane_and_its_key_beside_the_board():
     assert len(coins) == state.markers and state.markers > 0
     assert all(p.piece.side == "back" for p in coins), "marker coins show their suit symbol"
     assert sum(1 for p in scene.pieces if p.piece.kind == "tile" and p.piece.side == "face") == 12
-    # The leg is one arrow: orthogonal segments turning where the pawn turned (e5 and a5), each
-    # in the lane right of and below the spaces' centres, not through them.
+    # The leg is one arrow of orthogonal segments (inside its tiles: see
+    # test_every_route_runs_inside_the_tiles_it_crosses).
     arrows = [a for a in scene.annotations if isinstance(a, Arrow)]
     assert len(arrows) == 1 and not [a for a in scene.annotations if isinstance(a, PathLine)]
     points = arrows[0].points
-    assert len(points) == 4
+    assert len(points) >= 4
     assert all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:]))
     path = state.last_path
-    corners = [cell_centre(c) for c in (path[0], path[3], path[7])]
-    for (x, y), (cx, cy) in zip(points, corners):
-        assert 0.4 < x - cx < 0.95 and 0.4 < cy - y < 0.95
     # The figure is about the leg: its spaces and a tile round; the next target is ringed.
     focus = scene.focus
     for cell in path:
@@ -267,10 +264,12 @@ def test_a_position_draws_its_leg_along_the_lane_and_its_key_beside_the_board():
     assert scene.coordinates is not None and [name for _, name in scene.coordinates.files] == list("abcde")
     (key,) = scene.panels
     words = [e.text for e in key.entries]
+    # The key's swatch is the board's mark: a target highlight, not a bare ring.
+    assert [type(a).__name__ for a in key.entries[2].annotations] == ["Highlight"]
     assert words[0].startswith("Outbound: Crowns") and words[1].startswith("Inbound: Suns")
     assert words[2] == f"Next, leg 6:\nthe 5 of Crowns ({cell_name(state.target)})"
     assert [(e.pieces[0].piece.kind, e.pieces[0].piece.suit) for e in key.entries[:2]] == [("coin", 3), ("coin", 1)]
-    assert "lower right" in words[3] and "upper right" in words[3]
+    assert "lower right" in words[3] and "upper right" in words[3] and "standard game" in words[3]
 
 
 def test_legs_and_routes_keep_clear_of_ranks_suit_symbols_and_the_pawn():
@@ -333,7 +332,7 @@ def test_the_refused_step_is_dashed_and_crossed_where_it_enters_its_tile():
 
 def test_the_end_shows_the_whole_route_leg_by_leg_and_not_the_last_move_again():
     from piecepack_diagrams.games.landlocked.board import parse_cell
-    from piecepack_diagrams.games.landlocked.picture import DISC_SPOT, LEG_COLOURS, cell_centre
+    from piecepack_diagrams.games.landlocked.picture import LEG_COLOURS, cell_centre
     from piecepack_diagrams.scene import Arrow, Marker, PathLine
     from piecepack_diagrams.theme import DEFAULT
 
@@ -346,20 +345,26 @@ def test_the_end_shows_the_whole_route_leg_by_leg_and_not_the_last_move_again():
     # Legs 1 to 13 at their targets, and on the inbound board leg 6's again, where leg 7 starts.
     assert len(legs) == 13 and sorted(int(d.text) for d in discs) == sorted([*range(1, 14), 6])
     again = [d for d in discs if d.text == "6" and d.x > 11]
-    assert len(again) == 1 and (again[0].x - 11, again[0].y) == next((d.x, d.y) for d in discs if d.text == "6"
-                                                                     and d.x < 11)
+    assert len(again) == 1 and (again[0].x - 11, again[0].y) == pytest.approx(
+        next((d.x, d.y) for d in discs if d.text == "6" and d.x < 11))
     assert [p.x < 11 for p in end.pieces if p.piece.kind == "pawn"] == [True], "the pawn starts at home"
     discs = [d for d in discs if d not in again]
     colours = [leg.colour for leg in legs]
     assert set(colours) <= set(LEG_COLOURS) and not set(colours) & set(DEFAULT.suit_colours)
     assert all(a != b for a, b in zip(colours, colours[1:])), "each leg apart from the one before"
-    # Each disc has its leg's colour, at the leg's target (on the board the leg is drawn on).
+    # Each disc has its leg's colour, on the leg's end inside its target (on the board the leg is
+    # drawn on), over every line.
     groups = re.findall(r"\d+\. (\S+)", (RECORDS / "hard-won.ppn").read_text())
     for k, (disc, leg, text) in enumerate(zip(sorted(discs, key=lambda d: int(d.text)), legs, groups)):
         assert disc.colour == leg.colour
         board = 0.0 if k < 6 else 11.0
         tx, ty = cell_centre(parse_cell(text.split("-")[-1]))
-        assert (disc.x, disc.y) == (tx + board + DISC_SPOT[0], ty + DISC_SPOT[1])
+        assert (disc.x, disc.y) == pytest.approx(leg.points[-1])
+        off = sorted((abs(disc.x - board - tx), abs(disc.y - ty)))
+        assert off[1] < 0.85 and off[0] < 0.3, "inside the target, off its corners"
+    order = list(end.annotations)
+    assert max(order.index(a) for a in legs) < min(order.index(a) for a in order if isinstance(a, Marker))
+    assert "passes marked" not in end.caption.split("\n")[-1] and "left off" in end.caption
 
 
 def test_every_square_a_caption_cites_has_its_coordinates_on_the_figure():
@@ -422,14 +427,13 @@ def test_the_answer_key_numbers_and_colours_each_leg_at_its_target():
 
     # Every colour of the cycle is on the page, in lines and discs of some size.
     assert all(near(colour) > 150 for colour in LEG_COLOURS), {c: near(c) for c in LEG_COLOURS}
-    # The caption lists the legs in notation, each number on the line of its spaces.
+    # The caption says what the drawing does, in words, not the legs in notation.
     import subprocess
 
     text = subprocess.run(["pdftotext", "-f", "3", "-l", "3", "-", "-"], input=book, capture_output=True,
                           check=True).stdout.decode("utf-8")
-    legs = re.findall(r"(\d+)\.\s([a-e][1-5](?:-[a-e][1-5])+)", text)
-    assert [int(k) for k, _ in legs] == list(range(1, 14)) * 2
-    assert not re.search(r"\b\d+\.\s*$", text, flags=re.MULTILINE), "a leg's number ends a line"
+    assert not re.search(r"[a-e][1-5]-[a-e][1-5]", text) and "numbered" in text
+    assert "own colour" not in text
 
 
 def test_text_shows_the_key_whole_and_refuses_labels_it_cannot_place():
@@ -521,3 +525,43 @@ def test_torn_edges_overlap_beyond_the_corner_they_share():
     # Past the shared corner, on its diagonal, the covers overlap: no seam for the board to show through.
     corner = (window.x1 + 0.5, window.y0 - 0.5)
     assert max(inside_by(corner, list(t.cover)) for t in tears) > 0.2
+
+
+def test_every_route_runs_inside_the_tiles_it_crosses():
+    """Every point of every leg and route lies inside a tile (or the empty space) the walk
+    crosses, and no segment runs along a border or gutter: a segment's fixed coordinate is
+    well inside a tile."""
+    from piecepack_diagrams.games.landlocked.picture import route_scene
+    from piecepack_diagrams.games.landlocked.puzzles import make_puzzle
+    from piecepack_diagrams.games.landlocked.rules import apply_leg
+    from piecepack_diagrams.scene import Arrow, PathLine
+
+    scenes = [GAME.scene(p.state) for r in _replays() for p in r.positions]
+    puzzle = make_puzzle(1)
+    states = [puzzle.state]
+    for path in puzzle.route.paths:
+        states.append(apply_leg(states[-1], list(path)))
+    scenes.append(route_scene(states, puzzle.route.paths))
+    scenes.append(_figures()["landlocked-end"].scene)
+    scenes.append(_figures()["landlocked-illegal-move"].scene)
+    checked = 0
+    for scene in scenes:
+        for a in scene.annotations:
+            if not isinstance(a, (Arrow, PathLine)) or a.role == "leader":
+                continue
+            # (The inbound board of a whole route is 11 inches right of the outbound one.)
+            points = [(x - 11.0 if x > 11.0 else x, y) for x, y in a.points]
+            for (x0, y0), (x1, y1) in zip(points, points[1:]):
+                checked += 1
+                assert abs(x0 - x1) < 1e-9 or abs(y0 - y1) < 1e-9
+                # The fixed coordinate, from the nearest border line between spaces (at odd
+                # multiples of 1 inch from the tiles' centres, 0.5 + 2k): at least 0.2 inch.
+                fixed = x0 if abs(x0 - x1) < 1e-9 else y0
+                border = min(abs((fixed - 0.5) - 2 * round((fixed - 0.5) / 2)), 2.0)
+                assert border >= 0.2 - 1e-9, (a, (x0, y0), (x1, y1))
+                # And no point outside the tiles' grid (inside a space or crossing a border).
+                for x, y in ((x0, y0), (x1, y1)):
+                    bx = abs((x - 0.5) - 2 * round((x - 0.5) / 2))
+                    by = abs((y - 0.5) - 2 * round((y - 0.5) / 2))
+                    assert bx >= 0.2 - 1e-9 or by >= 0.2 - 1e-9, ("not at a four-tile corner", a, (x, y))
+    assert checked > 100

@@ -139,7 +139,7 @@ def test_record_strings_are_shown_as_text_never_run(tmp_path, browser):
     event = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2">'
     comment = '</button><b id="evil">bold</b><script>window.pwned = 3</script>'
     source = HARD_WON.read_text(encoding="utf-8")
-    source = source.replace('Event: "Shipped example: the hard game, 25 passes"', f"Event: '{event}'")
+    source = source.replace('Event: "The hard game, won with 25 passes"', f"Event: '{event}'")
     source = source.replace("2. b4-c4", "{" + comment + "} 2. b4-c4", 1)
     record = tmp_path / "evil.ppn"
     record.write_text(source, encoding="utf-8")

@@ -230,7 +230,8 @@ KEY_SIZE = 8.0
 #: A key's lines are this many times its size apart.
 KEY_LINE = 1.2
 KEY_GAP = 0.08
-KEY_LEADING = 0.03
+#: (Enough for the pictures of neighbouring entries to stand apart.)
+KEY_LEADING = 0.06
 
 
 @_per_panel

@@ -485,8 +485,12 @@ def scene_stamps(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Pla
         return
     tinted_theme = tinted(theme)
     tinted_stamp = _stamps(tinted_theme)
+    # A highlight a tile covers is that tile's tinted background (which keeps the tile's rounded
+    # corners); the square tint is only for squares no tile fills.
+    tiles = [p for p in scene.pieces if p.piece.kind == "tile" and p.piece.cfg == "piecepack"]
     for h in highlights:
-        yield _tint_stamp(h, theme), 0.0, 0.0
+        if not any(_fills(p, h) for p in tiles):
+            yield _tint_stamp(h, theme), 0.0, 0.0
     for p in scene.pieces:
         under = p.piece.kind in ("tile", "board") and _is_under(p.x, p.y, highlights)
         yield (tinted_stamp if under else stamp)(p.piece, p.angle % 360), p.x, p.y
@@ -497,6 +501,11 @@ def scene_stamps(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Pla
 
 def _is_under(x: float, y: float, highlights: list[Highlight]) -> bool:
     return any(abs(x - h.x) < h.width / 2 and abs(y - h.y) < h.height / 2 for h in highlights)
+
+
+def _fills(tile: ScenePiece, h: Highlight) -> bool:
+    """Whether ``tile`` (a 2-inch piecepack tile) covers all of highlight ``h``."""
+    return abs(tile.x - h.x) + h.width / 2 <= 1.0 + 1e-9 and abs(tile.y - h.y) + h.height / 2 <= 1.0 + 1e-9
 
 
 def _group_centre(group: Group) -> tuple[float, float]:

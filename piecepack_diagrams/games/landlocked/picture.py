@@ -4,9 +4,10 @@ and beside the board a key: the two suits, the next leg, what the coins mean. Fi
 ``a``..``e`` and ranks ``1``..``5`` are the board's coordinates (as
 :func:`~.board.cell_name` names spaces).
 
-Every route runs in a *lane*: between spaces it keeps a fixed distance right of and
-below their centres, through each tile's lower right corner, so it never crosses a
-rank (in the middle of a face-up tile), a suit symbol (upper left) or the pawn (left).
+Every route runs inside the tiles it crosses, never along a border or a gutter: through a
+grid tile's centre (between the marker coins in its corners), round a face-up tile's rank
+on a frame clear of the rank and the suit symbol, across each border at the middle of the
+edge (or on the frame where both tiles are face up).
 """
 
 from __future__ import annotations
@@ -27,22 +28,155 @@ COORDINATES = Coordinates(files=tuple((1.5 + 2 * c, "abcde"[c]) for c in range(5
 _SPOTS = {"lower right": (0.5, -0.5), "upper right": (0.5, 0.5), "upper left": (-0.5, 0.5), "centre": (0.0, 0.0),
           "lower left": (-0.5, -0.5)}
 #: Where the pawn stands on its space, from the centre: left of the rank, under the suit
-#: symbol, above the lane (the marker coins never share a tile with it: it stands on
-#: face-up tiles and at home).
-PAWN_SPOT = (-0.68, -0.26)
-#: The lanes routes run in, this far right of and below the spaces' centres (inches): the
-#: first for a single leg, the others for a whole route's legs that share a way.
-LANES = (0.82, 0.65, 0.48)
-#: A refused step's X lies this far into the tile it may not enter (inches), by its edge;
-#: its dashes run at least this far (inches).
-_REFUSED_DEPTH, _REFUSED_RUN = 0.12, 0.95
-#: A leg's arrow ends this far into its target from the edge it came in by (inches).
-_ARRIVAL_DEPTH = 1.25
+#: symbol; right of the rank when a walk comes in or goes out on its left (the marker coins
+#: never share a tile with it: it stands on face-up tiles and at home).
+PAWN_SPOTS = ((-0.66, -0.14), (0.64, -0.14))
+#: The pawn's extent about its spot (inches): left, bottom, right, top.
+_PAWN_BOX = (-0.25, -0.44, 0.25, 0.41)
+#: Inside a face-up tile a route keeps to a frame round the rank (inches from the tile's
+#: centre): its right side, its bottom, its left side below the suit symbol and its top right of
+#: it. Through a grid tile or the empty space it runs through the centre, between the marker
+#: coins in the corners. Walks cross a border at the middle of the edge, or on the frame's
+#: right side or bottom where both tiles are face up.
+_RIGHT, _LEFT, _TOP, _BOTTOM = 0.66, -0.66, 0.68, -0.70
+#: The frame stops short of the suit symbol in the upper left (inches from the centre).
+_CLEAR_OF_SUIT = 0.25
+#: How far a walk starting on a face-up tile starts back from where it meets the frame, and how
+#: far a walk ending on one runs on along the frame (inches), where the frame goes that way.
+_RUN = 0.6
+#: The lanes routes run in, this far right of and below the tracks just described in grid tiles
+#: and this far inside the frame in face-up tiles (inches): the first for a single leg, the
+#: others for a whole route's legs that share a way (still 0.2 inch clear of every border).
+LANES = (0.0, 0.1, -0.1)
+#: A refused step's X lies this far into the tile it may not enter (inches), past the edge.
+_REFUSED_DEPTH = 0.2
+
+Point = tuple[float, float]
+
+
+def _is_face(deal: Deal, cell: int) -> bool:
+    return deal.tiles[cell] is not None and deal.is_face_up(cell)
+
+
+def _crossing(deal: Deal, a: int, b: int, shift: float) -> Point:
+    """Where a walk from ``a`` to its neighbour ``b`` crosses their border."""
+    (ax, ay), (bx, by) = cell_centre(a), cell_centre(b)
+    both = _is_face(deal, a) and _is_face(deal, b)
+    if ay == by:  # a step across a file
+        return (ax + bx) / 2, ay + (_BOTTOM + shift if both else -shift)
+    return ax + (_RIGHT - shift if both else shift), (ay + by) / 2
+
+
+def _frame(cell: int, shift: float) -> list[Point]:
+    """The frame round a face-up tile's rank, as a chain from the top (right of the suit
+    symbol) round the right, the bottom and up the left side (below the suit symbol)."""
+    cx, cy = cell_centre(cell)
+    # A lane shifted right and down in grid tiles runs inside the first lane on the frame, one
+    # shifted left and up outside it: frames of different lanes never meet.
+    x0, x1, y0, y1 = cx + _LEFT + shift, cx + _RIGHT - shift, cy + _BOTTOM + shift, cy + _TOP - shift
+    return [(cx - _CLEAR_OF_SUIT, y1), (x1, y1), (x1, y0), (x0, y0), (x0, cy + _CLEAR_OF_SUIT)]
+
+
+def _on_chain(chain: list[Point], point: Point) -> float | None:
+    """How far along ``chain`` ``point`` lies, or None when it is not on it."""
+    done = 0.0
+    for (x0, y0), (x1, y1) in zip(chain, chain[1:]):
+        length = abs(x1 - x0) + abs(y1 - y0)
+        if min(x0, x1) - 1e-9 <= point[0] <= max(x0, x1) + 1e-9 and \
+                min(y0, y1) - 1e-9 <= point[1] <= max(y0, y1) + 1e-9:
+            return done + abs(point[0] - x0) + abs(point[1] - y0)
+        done += length
+    return None
+
+
+def _meets(chain: list[Point], edge: Point, inward: tuple[int, int]) -> Point:
+    """Where a line from ``edge`` going ``inward`` first meets ``chain``."""
+    best: tuple[float, Point] | None = None
+    for (x0, y0), (x1, y1) in zip(chain, chain[1:]):
+        if inward[0]:  # moving along x: meets vertical sides, or runs along a horizontal one
+            if x0 == x1 and min(y0, y1) - 1e-9 <= edge[1] <= max(y0, y1) + 1e-9:
+                hit = (x0, edge[1])
+            elif y0 == y1 and abs(edge[1] - y0) < 1e-9:
+                hit = (x0 if abs(x0 - edge[0]) < abs(x1 - edge[0]) else x1, y0)
+            else:
+                continue
+        else:
+            if y0 == y1 and min(x0, x1) - 1e-9 <= edge[0] <= max(x0, x1) + 1e-9:
+                hit = (edge[0], y0)
+            elif x0 == x1 and abs(edge[0] - x0) < 1e-9:
+                hit = (x0, y0 if abs(y0 - edge[1]) < abs(y1 - edge[1]) else y1)
+            else:
+                continue
+        far = abs(hit[0] - edge[0]) + abs(hit[1] - edge[1])
+        if best is None or far < best[0]:
+            best = (far, hit)
+    if best is None:  # not expected: every crossing faces the frame
+        return edge
+    return best[1]
+
+
+def _along(chain: list[Point], a: Point, b: Point) -> list[Point]:
+    """The corners of ``chain`` passed going from ``a`` to ``b`` along it."""
+    ta, tb = _on_chain(chain, a), _on_chain(chain, b)
+    if ta is None or tb is None:
+        return []
+    out, done = [], 0.0
+    for k in range(1, len(chain) - 1):
+        done += abs(chain[k][0] - chain[k - 1][0]) + abs(chain[k][1] - chain[k - 1][1])
+        if min(ta, tb) < done < max(ta, tb):
+            out.append(chain[k])
+    return out if ta <= tb else out[::-1]
+
+
+def _ahead(chain: list[Point], point: Point, step: tuple[int, int], run: float) -> Point:
+    """``point`` moved ``run`` inches along ``step`` if the frame goes on that way, else ``point``."""
+    moved = (point[0] + step[0] * run, point[1] + step[1] * run)
+    ta, tb = _on_chain(chain, point), _on_chain(chain, moved)
+    return moved if ta is not None and tb is not None and abs(abs(tb - ta) - run) < 1e-6 else point
+
+
+def walk_points(deal: Deal, cells: tuple[int, ...] | list[int], lane: int = 0) -> list[Point]:
+    """The points of a walk through ``cells`` in ``lane``, every one inside a tile (or the empty
+    space) of the walk or on a border it crosses: from the start through each space (a grid
+    tile's centre, or round a face-up tile's rank along its frame) to the end, the target's
+    centre or, on a face-up tile, where the walk meets its frame (run on along it where the
+    walk came in along the frame)."""
+    shift = LANES[lane]
+    points: list[Point] = []
+    crossings = [_crossing(deal, a, b, shift) for a, b in zip(cells, cells[1:])]
+    for k, cell in enumerate(cells):
+        cx, cy = cell_centre(cell)
+        entry = crossings[k - 1] if k > 0 else None
+        exit_ = crossings[k] if k < len(cells) - 1 else None
+        if not _is_face(deal, cell):
+            inside = [(cx + shift, cy - shift)]
+        else:
+            chain = _frame(cell, shift)
+            came = _direction(cells[k - 1], cell) if entry is not None else None
+            going = _direction(cell, cells[k + 1]) if exit_ is not None else None
+            met_in = _meets(chain, entry, came) if entry is not None and came is not None else None
+            met_out = _meets(chain, exit_, (-going[0], -going[1])) if exit_ is not None and going is not None else None
+            if met_in is None and met_out is not None:
+                met_in = _ahead(chain, met_out, (-going[0], -going[1]), _RUN)
+                inside = [met_in]
+            elif met_out is None and met_in is not None and came is not None:
+                inside = [met_in, _ahead(chain, met_in, came, _RUN)]
+                met_out = None
+            else:
+                inside = []
+            if met_in is not None and met_out is not None:
+                inside = [met_in] + _along(chain, met_in, met_out) + [met_out]
+        if entry is not None:
+            points.append(entry)
+        points += inside
+    return points
+
 #: A whole route's legs: colours cycled leg by leg (Okabe-Ito's orange, sky blue and reddish
 #: purple, and Paul Tol's wine: apart from the suits' vermillion, black, green and blue, and
-#: from each other for colour-blind eyes), a numbered disc of the leg's colour at its target.
+#: from each other for colour-blind eyes), and a numbered disc of the leg's colour where it
+#: ends, so that legs stay apart in black and white too.
 LEG_COLOURS = ("#E69F00", "#56B4E9", "#CC79A7", "#882255")
-DISC_SPOT, DISC_SIZE = (0.68, -0.68), 0.7
+DISC_SIZE = 0.7
 #: The two boards of a whole route, this far apart (inches): outbound legs left, inbound right.
 _SECOND_BOARD = 11.0
 _OUTBOUND_LEGS = 6
@@ -56,74 +190,81 @@ def suit_word(suit: int) -> str:
     return Suit(suit).title
 
 
-def lane_point(cell: int, lane: int = 0) -> tuple[float, float]:
-    """Where a route in ``lane`` passes through ``cell`` (and turns, if it turns there)."""
-    x, y = cell_centre(cell)
-    return x + LANES[lane], y - LANES[lane]
-
-
-def route_points(cells: tuple[int, ...] | list[int], lane: int = 0) -> tuple[tuple[float, float], ...]:
-    """The polyline of a walk through ``cells`` in ``lane``: its ends and the places it turns
-    (a walk that goes back the way it came keeps its turning point)."""
-    points = [lane_point(c, lane) for c in cells]
-    kept = points[:1]
-    for k in range(1, len(points) - 1):
-        a, b, c = points[k - 1], points[k], points[k + 1]
-        same = (b[0] - a[0]) * (c[1] - b[1]) == (b[1] - a[1]) * (c[0] - b[0]) and \
-            (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]) > 0
-        if not same:
-            kept.append(b)
-    if len(points) > 1:
-        kept.append(points[-1])
-    return tuple(kept)
-
-
 def _direction(a: int, b: int) -> tuple[int, int]:
     """The unit step from cell ``a`` to its neighbour ``b``, in table directions (y up)."""
     (x0, y0), (x1, y1) = cell_centre(a), cell_centre(b)
     return (x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0)
 
 
-def leg_arrow(cells: tuple[int, ...] | list[int]) -> Arrow:
-    """A leg walked through ``cells``, as an arrow along the first lane turning where the pawn
-    turned, its head a little past the middle of the target (beside or under its rank,
-    whichever way the pawn came in), well clear of the next tile."""
-    points = list(route_points(cells))
-    dx, dy = _direction(cells[-2], cells[-1])
-    cx, cy = cell_centre(cells[-1])
-    x, y = points[-1]
-    into = _ARRIVAL_DEPTH - 1.0
-    points[-1] = (cx + dx * into, y) if dx else (x, cy + dy * into)
+def _simplified(points: list[Point]) -> tuple[Point, ...]:
+    """``points`` without repeats and without the middle of three in a line going one way (a
+    walk that goes back the way it came keeps its turning point)."""
+    kept: list[Point] = []
+    for p in points:
+        if kept and abs(p[0] - kept[-1][0]) < 1e-9 and abs(p[1] - kept[-1][1]) < 1e-9:
+            continue
+        if len(kept) >= 2:
+            a, b = kept[-2], kept[-1]
+            same = abs((b[0] - a[0]) * (p[1] - b[1]) - (b[1] - a[1]) * (p[0] - b[0])) < 1e-9 and \
+                (b[0] - a[0]) * (p[0] - b[0]) + (b[1] - a[1]) * (p[1] - b[1]) > 0
+            if same:
+                kept[-1] = p
+                continue
+        kept.append(p)
+    return tuple(kept)
+
+
+def route_points(deal: Deal, cells: tuple[int, ...] | list[int], lane: int = 0) -> tuple[Point, ...]:
+    """The polyline of a walk through ``cells`` in ``lane`` (see :func:`walk_points`): its ends
+    and the places it turns."""
+    return _simplified(walk_points(deal, cells, lane))
+
+
+def leg_arrow(deal: Deal, cells: tuple[int, ...] | list[int]) -> Arrow:
+    """A leg walked through ``cells``, as an arrow inside the tiles it crosses, turning where
+    the pawn turned, its head in the target clear of its rank."""
+    points = route_points(deal, cells)
     return Arrow(points[0], points[-1], via=tuple(points[1:-1]))
 
 
-def _inside(point: tuple[float, float], cell: int, direction: tuple[int, int]) -> float:
-    """How far ``point`` (in ``cell``) lies from the edge of the cell behind it, going ``direction``."""
-    (x, y), (cx, cy) = point, cell_centre(cell)
-    return (x - (cx - direction[0])) * direction[0] if direction[0] else (y - (cy - direction[1])) * direction[1]
-
-
-def refused_step(cells: list[int], stop: int) -> tuple[PathLine | None, Arrow]:
+def refused_step(deal: Deal, cells: list[int], stop: int) -> tuple[PathLine | None, Arrow]:
     """A leg tried through ``cells`` (the pawn's space first) whose step onto ``cells[stop]``
-    the rules refuse: the legal part solid, the refused step dashed along the lane with its X
-    just inside the tile it may not enter, clear of its rank and of the coins in its corners.
-    The dashed part starts far enough back in the space before for its dashes to show."""
-    before, cell = cells[stop - 1], cells[stop]
-    step = _direction(before, cell)
-    corner = lane_point(before)
-    came = _direction(cells[stop - 2], before) if stop >= 2 else step
-    # How much of the space before the step would be left to it from the lane, and how much
-    # further back (along the way the pawn came) it may start.
-    ahead = 2.0 - _inside(corner, before, step)
-    back = min(max(0.0, _REFUSED_RUN - ahead), max(0.0, _inside(corner, before, came) - 0.05))
-    start = (corner[0] - came[0] * back, corner[1] - came[1] * back)
+    the rules refuse: the legal part solid, up into the space before the step; the step
+    dashed from there across the border, its X just inside the tile it may not enter."""
+    walk = list(cells[:stop + 1])
+    crossing = _crossing(deal, walk[-2], walk[-1], LANES[0])
+    step = _direction(walk[-2], walk[-1])
+    points = walk_points(deal, walk)
+    # The border into the refused tile is the walk's last crossing; the space before it starts
+    # just past its own entry (or at the start).
+    upto = max(k for k, p in enumerate(points) if p == crossing)
+    begin = 0
+    if stop >= 2:
+        entry = _crossing(deal, walk[-3], walk[-2], LANES[0])
+        begin = max(k for k in range(upto) if points[k] == entry) + 1
+    x = (crossing[0] + step[0] * _REFUSED_DEPTH, crossing[1] + step[1] * _REFUSED_DEPTH)
+    dashed = _simplified(points[begin:upto + 1] + [x])
+    line = PathLine(_simplified(points[:begin + 1])) if begin > 0 else None
+    return line, Arrow(dashed[0], dashed[-1], role="illegal", via=dashed[1:-1])
+
+
+def pawn_spot(cell: int, marks: tuple[Annotation, ...] | list[Annotation] = ()) -> Point:
+    """Where the pawn stands on ``cell``: the first of :data:`PAWN_SPOTS` that no arrow or route
+    of ``marks`` comes near."""
     cx, cy = cell_centre(cell)
-    into = 1.0 - _REFUSED_DEPTH
-    end = (cx - step[0] * into, corner[1]) if step[0] else (corner[0], cy - step[1] * into)
-    via = (corner,) if came != step and back > 0 else ()
-    legal = route_points(cells[:stop])
-    line = PathLine(legal[:-1] + (start,)) if stop >= 2 else None
-    return line, Arrow(start, end, role="illegal", via=via)
+    segments = [(a, b) for m in marks if isinstance(m, (Arrow, PathLine)) for a, b in zip(m.points, m.points[1:])]
+    for sx, sy in PAWN_SPOTS:
+        box = (cx + sx + _PAWN_BOX[0] - 0.08, cy + sy + _PAWN_BOX[1] - 0.08,
+               cx + sx + _PAWN_BOX[2] + 0.08, cy + sy + _PAWN_BOX[3] + 0.08)
+        if not any(_meets_box(a, b, box) for a, b in segments):
+            return cx + sx, cy + sy
+    return cx + PAWN_SPOTS[0][0], cy + PAWN_SPOTS[0][1]
+
+
+def _meets_box(a: Point, b: Point, box: tuple[float, float, float, float]) -> bool:
+    """Whether the axis-parallel segment ``a``-``b`` meets ``box``."""
+    return min(a[0], b[0]) <= box[2] and max(a[0], b[0]) >= box[0] and \
+        min(a[1], b[1]) <= box[3] and max(a[1], b[1]) >= box[1]
 
 
 def focus_of(cells: tuple[int, ...] | list[int]) -> Bounds:
@@ -139,10 +280,10 @@ def _is_shown(cell: int, focus: Bounds | None) -> bool:
 
 
 def board_pieces(state: LandlockedState, *, marks: bool = True, pawn: int | None = None, with_pawn: bool = True,
-                 dx: float = 0.0) -> list[ScenePiece]:
+                 dx: float = 0.0, clear_of: tuple[Annotation, ...] | list[Annotation] = ()) -> list[ScenePiece]:
     """The tiles (the two suits face up, the others grid side up), with ``marks`` the coins
-    of the passes marked, and (``with_pawn``) the pawn on its space or on ``pawn``; ``dx``
-    inches to the right."""
+    of the passes marked, and (``with_pawn``) the pawn on its space or on ``pawn``, clear of
+    the arrows and routes ``clear_of`` (see :func:`pawn_spot`); ``dx`` inches to the right."""
     deal = state.deal
     pieces = []
     spots = MARK_SPOTS[state.options.difficulty]
@@ -155,8 +296,8 @@ def board_pieces(state: LandlockedState, *, marks: bool = True, pawn: int | None
             sx, sy = _SPOTS[spots[k]]
             pieces.append(ScenePiece(Piece("coin", "back", tile[0], 1), x + dx + sx, y + sy))
     if with_pawn:
-        px, py = cell_centre(state.position if pawn is None else pawn)
-        pieces.append(ScenePiece(Piece("pawn", "face", deal.outbound, 1), px + dx + PAWN_SPOT[0], py + PAWN_SPOT[1]))
+        px, py = pawn_spot(state.position if pawn is None else pawn, clear_of)
+        pieces.append(ScenePiece(Piece("pawn", "face", deal.outbound, 1), px + dx, py))
     return pieces
 
 
@@ -181,12 +322,13 @@ def marks_entry(state: LandlockedState) -> KeyEntry:
     said = [f"{_ordinal(k + 1)} {spot}" for k, spot in enumerate(spots)]
     said[-1] += " (last)"
     lines = [", ".join(said[k:k + 2]) + ("," if k + 2 < len(said) else "") for k in range(0, len(said), 2)]
-    return KeyEntry("\n".join(["Coins mark passes over grid tiles:"] + lines), _coin(grid_suit))
+    # The marking differs with the difficulty, so the key says whose it is (lines a column wide).
+    return KeyEntry("\n".join([f"Coins mark passes, {state.options.difficulty} game:"] + lines), _coin(grid_suit))
 
 
-#: The key's picture of the target: a ring like the one round the target on the board, its
-#: line inside the height of the key's coins.
-_RING = 0.3
+#: The key's picture of the target: a square shaded and edged like the target on the board,
+#: as tall as the key's coins.
+_SWATCH = 0.75
 
 
 def _ringed(state: LandlockedState) -> int | None:
@@ -196,22 +338,22 @@ def _ringed(state: LandlockedState) -> int | None:
 
 
 def key_panel(state: LandlockedState, *, focus: Bounds | None = None) -> Panel:
-    """The key under the board: the outbound and inbound suits (a coin of each), the ringed
-    target and its leg in words (its square when the drawing shows it), and what the marker
-    coins mean. Its entries are as tall in every position, so that drawings of one game keep
-    one size."""
+    """The key under the board: the outbound and inbound suits (a coin of each), the target of
+    the next leg in words, with a swatch of its mark and its square when the drawing shows it
+    (else "not in view"), and what the marker coins mean."""
     deal = state.deal
     entries = [KeyEntry(f"Outbound: {suit_word(deal.outbound)}, null up to 5", _coin(deal.outbound)),
                KeyEntry(f"Inbound: {suit_word(deal.inbound)}, 5 down to null", _coin(deal.inbound))]
     target = _ringed(state)
     if target is not None:
         # Two short lines in every position: a key as narrow as a column's drawing, as tall always.
-        where = f" ({cell_name(target)})" if _is_shown(target, focus) else ""
+        shown = _is_shown(target, focus)
+        where = f" ({cell_name(target)})" if shown else " (not in view)"
         said = {"won": f"Won: the pawn is\nhome again{where}",
                 "lost": f"Landlocked: no way\nto {target_words(deal, target)}{where}"}.get(
             state.outcome, f"Next, leg {state.leg + 1}:\n{target_words(deal, target)}{where}")
-        ring = ((-_RING, -_RING), (_RING, -_RING), (_RING, _RING), (-_RING, _RING), (-_RING, -_RING))
-        entries.append(KeyEntry(said, annotations=(PathLine(ring, role="target"),)))
+        swatch = (Highlight(0.0, 0.0, _SWATCH, _SWATCH, role="target"),) if shown else ()
+        entries.append(KeyEntry(said, annotations=swatch))
     entries.append(marks_entry(state))
     return Panel(entries=tuple(entries), side="below")
 
@@ -231,10 +373,10 @@ def position_scene(state: LandlockedState, *, caption: str = "", show_legal: boo
         annotations.append(Highlight(*cell_centre(target), 2.0, 2.0, role="target"))
     focus = None
     if len(state.last_path) > 1:
-        annotations.append(leg_arrow(state.last_path))
+        annotations.append(leg_arrow(state.deal, state.last_path))
         focus = focus_of(state.last_path)
     panels = (key_panel(state, focus=focus),) if key else ()
-    return Scene(tuple(board_pieces(state)), tuple(annotations), caption=caption, focus=focus, panels=panels,
+    return Scene(tuple(board_pieces(state, clear_of=annotations)), tuple(annotations), caption=caption, focus=focus, panels=panels,
                  coordinates=COORDINATES)
 
 
@@ -242,14 +384,14 @@ def key_scene(state: LandlockedState) -> Scene:
     """The key of a game from ``state`` on, as a drawing of its own: the whole board as it
     stands, with the key under it (the two suits, the ringed target, the marker coins)."""
     return replace(position_scene(replace(state, last_path=())),
-                   caption="Key: the outbound and inbound suits, the ringed target of the next leg, and where the "
-                           "coin of each pass over a grid tile goes")
+                   caption="Key: the outbound and inbound suits, the target of the next leg (shaded, edged in red), "
+                           "and where the coin of each pass over a grid tile goes")
 
 
-def attempt_marks(cells: list[int], stop: int) -> list[Annotation]:
+def attempt_marks(deal: Deal, cells: list[int], stop: int) -> list[Annotation]:
     """A leg tried through ``cells`` whose step onto ``cells[stop]`` is refused: the legal
     part solid, the refused step dashed with its X (see :func:`refused_step`)."""
-    line, arrow = refused_step(cells, stop)
+    line, arrow = refused_step(deal, cells, stop)
     return ([line] if line is not None else []) + [arrow]
 
 
@@ -259,8 +401,9 @@ def route_scene(states: list[LandlockedState], paths: tuple[tuple[int, ...], ...
     way home on the right. ``states[k]`` is the position leg ``k + 1`` starts from (and
     ``states[-1]`` the end): each board shows where its first leg starts (the pawn at home,
     else the disc of the leg that ended there) and, with ``marks``, the coins after its last.
-    Each leg is drawn in its own colour (cycled) in a lane of its own where legs share a way,
-    numbered by a disc at its target."""
+    Each leg runs inside the tiles it crosses, in a lane of its own where legs share a way,
+    its colour the next of :data:`LEG_COLOURS` (never the leg before's) and its number in a
+    disc where it ends; the discs lie over every line."""
     first = states[0]
     deal = first.deal
     legs = [(first.leg + k, (states[k].position,) + tuple(path)) for k, path in enumerate(paths)]
@@ -271,21 +414,13 @@ def route_scene(states: list[LandlockedState], paths: tuple[tuple[int, ...], ...
                             [k for k, board in enumerate(boards) for _ in board]))
     pieces: list[ScenePiece] = []
     annotations: list[Annotation] = []
+    discs: list[Annotation] = []
     files: list[tuple[float, str]] = []
-    before: tuple[str, str] | None = None  # the number and colour of the leg before the board's first
+    before: tuple[str, str, Point] | None = None  # the number, colour and end of the leg before the board's first
     for k, board in enumerate(boards):
         dx = k * _SECOND_BOARD
         start = board[0][0] - first.leg
         end = board[-1][0] - first.leg + 1
-        # Where the board's first leg starts: the pawn at home; on a tile (where the legs' lanes
-        # would cross a pawn) the disc of the leg that ended there, again.
-        at = states[start].position
-        pawn = at == HOME or before is None
-        pieces += board_pieces(states[end], marks=marks, pawn=at, with_pawn=pawn, dx=dx)
-        if not pawn and before is not None:
-            sx, sy = cell_centre(at)
-            annotations.append(Marker(sx + dx + DISC_SPOT[0], sy + DISC_SPOT[1], DISC_SIZE, before[1], "disc",
-                                      before[0], role="step"))
         files += [(x + dx, name) for x, name in COORDINATES.files]
         outbound = board[0][0] < _OUTBOUND_LEGS
         suit = suit_word(deal.outbound if outbound else deal.inbound)
@@ -294,15 +429,23 @@ def route_scene(states: list[LandlockedState], paths: tuple[tuple[int, ...], ...
         annotations.append(Label(dx + 0.5, 10.75, title, 9.0, anchor="start"))
         walks = [cells for _, cells in board]
         drawn = [next(colours) for _ in board]
-        for cells, lane, colour in zip(walks, _lanes(walks), drawn):
-            points = tuple((x + dx, y) for x, y in route_points(cells, lane))
-            annotations.append(PathLine(points, role="route", colour=colour))
-        for (leg, cells), colour in zip(board, drawn):
-            tx, ty = cell_centre(cells[-1])
-            annotations.append(Marker(tx + dx + DISC_SPOT[0], ty + DISC_SPOT[1], DISC_SIZE, colour, "disc",
-                                      str(leg + 1), role="step"))
-        before = (str(board[-1][0] + 1), drawn[-1])
-    return Scene(tuple(pieces), tuple(annotations), caption=caption,
+        lines = []
+        for (leg, cells), lane, colour in zip(board, _lanes(walks), drawn):
+            points = tuple((x + dx, y) for x, y in route_points(deal, cells, lane))
+            lines.append(PathLine(points, role="route", colour=colour))
+            discs.append(Marker(*points[-1], DISC_SIZE, colour, "disc", str(leg + 1), role="step"))
+        annotations += lines
+        # Where the board's first leg starts: the pawn at home; on a tile (where the legs' lanes
+        # would cross a pawn) the disc of the leg that ended there, again.
+        at = states[start].position
+        pawn = at == HOME or before is None
+        pieces += board_pieces(states[end], marks=marks, pawn=at, with_pawn=pawn, dx=dx,
+                               clear_of=[PathLine(tuple((x - dx, y) for x, y in line.points)) for line in lines])
+        if not pawn and before is not None:
+            discs.append(Marker(before[2][0] + dx, before[2][1], DISC_SIZE, before[1], "disc", before[0], role="step"))
+        last = route_points(deal, walks[-1], _lanes(walks)[-1])[-1]
+        before = (str(board[-1][0] + 1), drawn[-1], last)
+    return Scene(tuple(pieces), tuple(annotations + discs), caption=caption,
                  coordinates=Coordinates(files=tuple(files), ranks=COORDINATES.ranks))
 
 
@@ -334,6 +477,6 @@ def _lanes(walks: list[tuple[int, ...]]) -> list[int]:
     return out
 
 
-__all__ = ["COORDINATES", "DISC_SIZE", "DISC_SPOT", "LANES", "LEG_COLOURS", "PAWN_SPOT", "attempt_marks",
-           "board_pieces", "cell_centre", "focus_of", "key_panel", "key_scene", "lane_point", "leg_arrow", "marks_entry",
-           "position_scene", "refused_step", "route_points", "route_scene", "suit_word", "target_words"]
+__all__ = ["COORDINATES", "DISC_SIZE", "LANES", "LEG_COLOURS", "PAWN_SPOTS", "attempt_marks", "board_pieces",
+           "cell_centre", "focus_of", "key_panel", "key_scene", "leg_arrow", "marks_entry", "pawn_spot",
+           "position_scene", "refused_step", "route_points", "route_scene", "suit_word", "target_words", "walk_points"]

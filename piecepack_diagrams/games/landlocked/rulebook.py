@@ -17,11 +17,9 @@ from .rules import LandlockedState
 
 #: Kind of leg -> what the rules say of it, in a player's words.
 KINDS = {
-    "outbound": "an outbound leg walks to the next outbound tile (null, ace .. 5), passing no inbound tile "
-                "and no outbound tile lower than its target, marking each grid tile it passes",
-    "inbound": "an inbound leg walks to the next inbound tile (5 .. null), passing no inbound tile lower "
-               "than its target",
-    "home": "the last leg walks from the inbound null back home to the empty space",
+    "outbound": "an outbound leg passes no inbound tile and no lower outbound tile",
+    "inbound": "an inbound leg passes no inbound tile lower than its target",
+    "home": "the last leg walks home, passing any tile",
 }
 #: Legs 0-5 are outbound, 6-11 inbound, 12 the way home.
 _OUTBOUND_LEGS, _INBOUND_LEGS = 6, 12
@@ -101,7 +99,7 @@ def attempt_marks(state: LandlockedState, text: str) -> Iterator[Annotation]:
     refused step dashed with an X just inside the tile it may not enter."""
     attempt = _attempt(state, text)
     if attempt is not None:
-        yield from picture.attempt_marks(*attempt)
+        yield from picture.attempt_marks(state.deal, *attempt)
 
 
 def attempt_focus(state: LandlockedState, text: str) -> Bounds | None:
@@ -124,21 +122,22 @@ def attempt_scene(state: LandlockedState, text: str, error: RuleError) -> Scene 
     target = state.target
     heading = f"Leg {state.leg + 1} heads from {cell_name(cells[0])} for {target_words(state.deal, target)}"
     said = f"{heading}; the dashed step onto {cell_name(cells[stop])} is refused: {problem}."
-    return replace(scene, annotations=scene.annotations + tuple(picture.attempt_marks(cells, stop)),
-                   focus=focus, panels=(picture.key_panel(state, focus=focus),), caption=said)
+    marks = tuple(picture.attempt_marks(state.deal, cells, stop))
+    return replace(scene, annotations=scene.annotations + marks, focus=focus,
+                   pieces=tuple(picture.board_pieces(state, clear_of=marks)), panels=(picture.key_panel(state, focus=focus),), caption=said)
 
 
 def end_scene(result: Replay) -> Scene | None:
     """The end of a game: its whole route, the outbound legs on one board and the inbound legs
-    and the way home on another, each leg in its own colour and numbered at its target, with
-    the coins its passes left."""
+    and the way home on another, each leg numbered where it ends (the marker coins left off,
+    so that the legs show)."""
     states = [position.state for position in result.positions]
     paths = tuple(tuple(s.last_path[1:]) for s in states[1:])
     if not paths or any(not path for path in paths):
         return None
     final = states[-1]
-    said = (f"The whole route, {final.markers} passes marked: each leg in its own colour, numbered at its "
-            "target; the inbound legs start from the outbound 5, where leg 6 ended")
+    said = (f"The whole route, leg by leg, each numbered where it ends (colours in turn; the coins of its "
+            f"{final.markers} passes are left off); the inbound legs start from the outbound 5, where leg 6 ended")
     return picture.route_scene(states, paths, caption=said)
 
 
