@@ -325,6 +325,14 @@ def test_build_renders_everything(tmp_path, capsys):
     printed = capsys.readouterr()
     err = printed.err
     assert f"{len(records)}/" in err and "puzzles: landlocked" in err, "a progress line for each step"
+    # Issue 16: every drawing build writes passes the layout audit (text at print size, no
+    # collisions, nothing off the page), and the proof sheet shows each product.
+    summary = [line for line in (printed.out + err).splitlines() if line.startswith("layout audit:")]
+    assert len(summary) == 1, summary
+    drawings = int(re.search(r"(\d+) drawings?$", summary[0]).group(1))
+    assert summary[0] == f"layout audit: no findings in {drawings} drawings", summary[0]
+    assert drawings > len(records) * 4, "every record's drawings, figures and puzzle pages are audited"
+    assert (tmp_path / "proof.pdf").is_file()
 
 
 def test_build_reports_a_bad_record_and_builds_the_rest(tmp_path, capsys):
