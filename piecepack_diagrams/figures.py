@@ -162,7 +162,12 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
             missing.append(kind)
             continue
         result, k = found
-        scene = result.game.scene(result.positions[k].state, caption=_move_caption(book, title, words, result, k))
+        caption = _move_caption(book, title, words, result, k)
+        # A game may draw a move its own way (the dice it was made with, pieces that left).
+        drawn = getattr(book, "move_scene", None)
+        before, after = result.positions[k - 1], result.positions[k]
+        scene = (drawn(before.state, after.state, after.text, caption) if drawn is not None
+                 else result.game.scene(after.state, caption=caption))
         # A move about no region of the board (a pawn taken out, say) shows the whole board, a page wide.
         wide = scene.focus is None
         figures.append(RuleFigure(f"{slug}-move-{kind}", scene, result.record.file, k - 1,
