@@ -70,11 +70,13 @@ class Highlight:
 @dataclass(frozen=True, slots=True)
 class PathLine:
     """A polyline through ``points`` (inches), e.g. a route; in ``colour`` (``#RRGGBB``)
-    when given, else the theme's annotation colour."""
+    when given, else the theme's annotation colour; solid, or with ``dash`` dashed in that
+    pattern (dash, gap, dash, gap ... in printed inches: routes told apart without colour)."""
 
     points: tuple[tuple[float, float], ...]
     role: str = "path"
     colour: str = ""
+    dash: tuple[float, ...] = ()
 
 
 #: Points per inch: label sizes are printed sizes, in points.

@@ -122,3 +122,25 @@ def test_nothing_is_drawn_wholly_beyond_a_cropped_boards_torn_edges():
         for tear in (a for a in flattened(laid.scene.annotations) if isinstance(a, Tear)):
             for x, y in tear.edge:
                 assert tiles.x0 - 1e-6 <= x <= tiles.x1 + 1e-6 and tiles.y0 - 1e-6 <= y <= tiles.y1 + 1e-6
+
+
+def test_answer_key_routes_differ_without_colour_and_leave_the_pawns_clear():
+    from piecepack_diagrams.games.coin_collectors.game import start_state
+    from piecepack_diagrams.games.coin_collectors.picture import plan_scene
+    from piecepack_diagrams.games.coin_collectors.puzzles import make_deal_puzzle
+    from piecepack_diagrams.scene import PathLine
+
+    for seed in range(1, 13):
+        puzzle = make_deal_puzzle(seed)
+        scene = plan_scene(start_state(puzzle.deal, puzzle.rolls[0]), puzzle.answer)
+        routes = [a for a in scene.annotations if isinstance(a, PathLine)]
+        # Four lines told apart in black and white: each its own dash pattern.
+        assert len({r.dash for r in routes}) == len(routes) >= 2
+        pawns = [p for p in scene.pieces if p.piece.kind == "pawn"]
+        for route in routes:
+            for (x0, y0), (x1, y1) in zip(route.points, route.points[1:]):
+                for pawn in pawns:
+                    # A segment (orthogonal) and the pawn's box do not meet.
+                    lo_x, hi_x, lo_y, hi_y = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+                    assert not (lo_x < pawn.x + PAWN_HALF and hi_x > pawn.x - PAWN_HALF
+                                and lo_y < pawn.y + PAWN_HEAD and hi_y > pawn.y - PAWN_FOOT), (seed, pawn)

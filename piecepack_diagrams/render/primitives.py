@@ -335,6 +335,9 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
     elif isinstance(a, PathLine):
         if a.role == "leader":
             yield Polyline(a.points, theme.edge, LEADER_WIDTH / scale)
+        elif a.dash:
+            for part in _dashes(a.points, scale, a.dash):
+                yield Polyline(part, a.colour or theme.annotation, ROUTE_WIDTH / scale)
         else:
             yield Polyline(a.points, a.colour or theme.annotation, ROUTE_WIDTH / scale)
     elif isinstance(a, PieceMark):
@@ -431,10 +434,17 @@ def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashe
     yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), theme.annotation, "none", 0.0)
 
 
-def _dashes(points: tuple[Point, ...], scale: float) -> Iterator[tuple[Point, ...]]:
-    """The drawn parts of a dashed polyline: dash ``k`` runs from ``k`` periods along it for
-    one dash length (counted, so no rounding can stall it), turning corners with the line."""
-    dash, period = _DASH / scale, (_DASH + _GAP) / scale
+def _dashes(points: tuple[Point, ...], scale: float,
+            pattern: tuple[float, ...] = (_DASH, _GAP)) -> Iterator[tuple[Point, ...]]:
+    """The drawn parts of a dashed polyline: ``pattern`` is dash, gap, dash, gap ... (printed
+    inches); period ``k`` starts ``k`` periods along the line (counted, so no rounding can
+    stall it), each dash turning corners with the line."""
+    period = sum(pattern) / scale
+    starts, at_ = [], 0.0
+    for k, length in enumerate(pattern):
+        if k % 2 == 0:
+            starts.append((at_ / scale, length / scale))
+        at_ += length
     lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
     total = sum(lengths)
 
@@ -448,12 +458,13 @@ def _dashes(points: tuple[Point, ...], scale: float) -> Iterator[tuple[Point, ..
         return 0, points[0]
 
     for k in range(min(10_000, math.ceil(total / period))):
-        first, last = k * period, min(k * period + dash, total)
-        if last <= first:
-            break
-        i, a = at(first)
-        j, b = at(last)
-        yield (a, *points[i + 1:j + 1], b)
+        for offset, dash in starts:
+            first, last = k * period + offset, min(k * period + offset + dash, total)
+            if last <= first:
+                break
+            i, a = at(first)
+            j, b = at(last)
+            yield (a, *points[i + 1:j + 1], b)
 
 
 def _cross(at: Point, theme: Theme, scale: float = 1.0) -> Iterator[Primitive]:

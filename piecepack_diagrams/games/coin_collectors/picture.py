@@ -202,29 +202,78 @@ def rolls_scene(rolls: tuple[tuple[int, int, int, int], ...], *, per_row: int = 
 
 #: Colours of the four pawns' routes on an answer key (Okabe-Ito, each near its suit's own
 #: colour but lighter, so a route reads apart from the ranks): Suns orange, Moons grey,
-#: Crowns green, Arms sky blue.
+#: Crowns green, Arms sky blue; and, so that they stay apart in black and white, each its own
+#: line: Suns solid, Moons long dashes, Crowns short dashes, Arms dash and dot.
 ROUTE_COLOURS = ("#E69F00", "#999999", "#009E73", "#56B4E9")
 ROUTE_COLOUR_NAMES = ("orange", "grey", "green", "blue")
+ROUTE_DASHES: tuple[tuple[float, ...], ...] = ((), (0.14, 0.05), (0.05, 0.05), (0.12, 0.04, 0.025, 0.04))
+ROUTE_DASH_NAMES = ("solid", "long dashes", "short dashes", "dash and dot")
+
+
+#: Half the width of a tile's suit symbol (inches), with a little room.
+_SYMBOL_HALF = 0.27
+
+
+def _leave_pawn(spot: tuple[float, float], toward: tuple[float, float]) -> tuple[float, float]:
+    """Where a route from the pawn at ``spot`` starts: on its outline, the side facing ``toward``
+    (the line does not run over the pawn's suit)."""
+    (x, y), (tx, ty) = spot, toward
+    if abs(tx - x) > abs(ty - y):
+        return x + (0.27 if tx > x else -0.27), y
+    return x, y + (_PAWN_HEAD + 0.03 if ty > y else -_PAWN_FOOT - 0.03)
+
+
+def _route_from_hole(suit: int, first: tuple[float, float]) -> list[tuple[float, float]]:
+    """A route's start: from the pawn of ``suit`` in the hole to its first coin's place,
+    clear of the other pawns: along its own row or column first, or the other way, if that
+    passes no other pawn; else out of the hole along the lane between the pawns to the hole's
+    edge, along the edge, and in (never across the tile's rank in its middle)."""
+    spot = HOLE_SPOTS[suit - 1]
+    # What the line must not cross: the other pawns (by their boxes about their spots), and the
+    # suit symbols of the tiles round the hole (in their upper left corners).
+    boxes = [(ox - 0.25, oy - 0.44, ox + 0.25, oy + 0.41) for k, (ox, oy) in enumerate(HOLE_SPOTS) if k != suit - 1]
+    for cell in (HOLE - 5, HOLE - 1, HOLE + 1, HOLE + 5):
+        gx, gy = cell_centre(cell)
+        boxes.append((gx - 0.6 - _SYMBOL_HALF, gy + 0.6 - _SYMBOL_HALF, gx - 0.6 + _SYMBOL_HALF, gy + 0.6 + _SYMBOL_HALF))
+    (x0, y0), (x1, y1) = spot, first
+
+    def blocked(a: tuple[float, float], b: tuple[float, float]) -> bool:
+        lo_x, hi_x = sorted((a[0], b[0]))
+        lo_y, hi_y = sorted((a[1], b[1]))
+        return any(lo_x <= bx1 and hi_x >= bx0 and lo_y <= by1 and hi_y >= by0 for bx0, by0, bx1, by1 in boxes)
+
+    # The way whose first leg is longer first (a first leg of a few hundredths would turn on the pawn).
+    for corner in sorted(((x1, y0), (x0, y1)), key=lambda c: -abs(c[0] - x0) - abs(c[1] - y0)):
+        if not blocked(spot, corner) and not blocked(corner, first):
+            return [_leave_pawn(spot, corner), corner, first]
+    cx, cy = cell_centre(HOLE)
+    if abs(y1 - cy) > abs(x1 - cx):
+        edge = cy + (1.0 if y1 > cy else -1.0)
+        return [_leave_pawn(spot, (cx, y0)), (cx, y0), (cx, edge), (x1, edge), first]
+    edge = cx + (1.0 if x1 > cx else -1.0)
+    return [_leave_pawn(spot, (x0, cy)), (x0, cy), (edge, cy), (edge, y1), first]
 
 
 def plan_scene(state: CoinCollectorsState, plan: tuple[tuple[int, int], ...]) -> Scene:
-    """The board with each pawn's route from the hole drawn in its own colour, and each
-    tile numbered by the turn its coin is taken (a numbered disc where the coin lay)."""
+    """The board with each pawn's route from the hole drawn in its own colour and line (solid,
+    dashed ...: apart in black and white too), from the pawn's edge through the places of the
+    coins it takes, and each tile numbered by the turn its coin is taken (a numbered disc
+    where the coin lay)."""
     pieces = [p for p in board_pieces(state) if p.piece.kind in ("tile", "pawn")]
     annotations: list = []
-    routes: dict[int, list[tuple[float, float]]] = {s: [HOLE_SPOTS[s - 1]] for s in range(1, 5)}
+    routes: dict[int, list[tuple[float, float]]] = {s: [] for s in range(1, 5)}
     marks = []
     for turn, (suit, cell) in enumerate(plan, start=1):
         x, y = cell_centre(cell)
-        routes[suit].append((x + PAWN_SPOT[0], y + PAWN_SPOT[1]))
+        routes[suit].append((x + COIN_SPOT[0], y + COIN_SPOT[1]))
         marks.append(Marker(x + COIN_SPOT[0], y + COIN_SPOT[1], 0.62, ROUTE_COLOURS[suit - 1], "disc", str(turn),
                             role="step"))
     for suit in range(1, 5):
-        if len(routes[suit]) > 1:
-            path: list[tuple[float, float]] = [routes[suit][0]]
+        if routes[suit]:
+            path = _route_from_hole(suit, routes[suit][0])
             for a, b in zip(routes[suit], routes[suit][1:]):
                 path += move_path(a, b)[1:]
-            annotations.append(PathLine(tuple(path), colour=ROUTE_COLOURS[suit - 1]))
+            annotations.append(PathLine(tuple(path), colour=ROUTE_COLOURS[suit - 1], dash=ROUTE_DASHES[suit - 1]))
     return Scene(tuple(pieces), tuple(annotations + marks), coordinates=COORDINATES)
 
 
@@ -233,6 +282,6 @@ def cell_words(cell: int) -> str:
     return cell_name(cell)
 
 
-__all__ = ["COORDINATES", "HOLE_SPOTS", "ROUTE_COLOURS", "attempt_arrow", "board_pieces", "cell_words",
+__all__ = ["COORDINATES", "HOLE_SPOTS", "ROUTE_COLOURS", "ROUTE_COLOUR_NAMES", "ROUTE_DASHES", "ROUTE_DASH_NAMES", "attempt_arrow", "board_pieces", "cell_words",
            "collected_panel", "dice_panel", "focus_of", "move_path", "pawn_spot", "plan_scene", "position_scene",
            "rolls_scene", "step_arrow"]
