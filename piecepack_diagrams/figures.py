@@ -243,7 +243,9 @@ def _end_figure(slug: str, title: str, book: ModuleType, replays: Sequence[Repla
         caption += "\n" + _sentence(scene.caption)
     elif len(result.positions) > 1:
         said = _sentence(book.describe(result.positions[-2].state, result.final.state, result.final.text))
-        caption += "\nThe last move: " + said[:1].lower() + said[1:]
+        # "The Moons pawn ..." reads on in lower case after the colon; a name ("Sam ...") keeps its capital.
+        first = said.split(" ", 1)[0]
+        caption += "\nThe last move: " + (said[:1].lower() + said[1:] if first in ("The", "A", "An") else said)
     scene = scene if scene is not None else result.game.scene(result.final.state)
     return RuleFigure(f"{slug}-end", replace(scene, caption=caption), result.record.file,
                       len(result.positions) - 2, result.final.text, framing="whole", template=WIDE)

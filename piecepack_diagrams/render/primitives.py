@@ -329,7 +329,7 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
         colour = theme.annotation if a.role == "target" else theme.highlight_edge
         yield Polyline(ring, colour, width)
     elif isinstance(a, Arrow):
-        yield from _arrow(a.points, theme, scale, dashed=a.role == "illegal")
+        yield from _arrow(a.points, theme, scale, dashed=a.role == "illegal", colour=a.colour)
         if a.role == "illegal":
             yield from _cross(a.end, theme, scale)
     elif isinstance(a, PathLine):
@@ -373,7 +373,10 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
 def _marker(m: Marker, theme: Theme) -> Iterator[Primitive]:
     h = m.size / 2
     if m.shape == "ring":
-        yield Circle(m.x, m.y, h * 0.85, "none", m.colour, max(1.5, m.size * 9))
+        # On a light halo, so that a ring reads on a dark tile as on the page.
+        width = max(1.5, m.size * 9)
+        yield Circle(m.x, m.y, h * 0.85, "none", _page_colour(theme), width * 1.8)
+        yield Circle(m.x, m.y, h * 0.85, "none", m.colour, width)
     elif m.shape == "square":
         yield Polygon(((m.x - h, m.y - h), (m.x + h, m.y - h), (m.x + h, m.y + h), (m.x - h, m.y + h)),
                       m.colour, theme.edge, theme.line_width)
@@ -411,8 +414,11 @@ CROSS_SIZE = 0.085
 _DASH, _GAP = 0.09, 0.06
 
 
-def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashed: bool = False) -> Iterator[Primitive]:
-    """An arrow along ``points`` (turning at each corner), its head at the last point."""
+def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashed: bool = False,
+           colour: str = "") -> Iterator[Primitive]:
+    """An arrow along ``points`` (turning at each corner), its head at the last point, in
+    ``colour`` (else the theme's annotation colour)."""
+    ink = colour or theme.annotation
     points = tuple(p for k, p in enumerate(points) if k == 0 or p != points[k - 1])
     if len(points) < 2:
         return
@@ -427,11 +433,11 @@ def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashe
     width = ARROW_WIDTH / scale
     if dashed:
         for dash in _dashes(shaft, scale):
-            yield Polyline(dash, theme.annotation, width)
+            yield Polyline(dash, ink, width)
     else:
-        yield Polyline(shaft, theme.annotation, width)
+        yield Polyline(shaft, ink, width)
     w = head * 0.5
-    yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), theme.annotation, "none", 0.0)
+    yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), ink, "none", 0.0)
 
 
 def _dashes(points: tuple[Point, ...], scale: float,
