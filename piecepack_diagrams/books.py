@@ -146,10 +146,11 @@ def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -
 
 
 def _route_legend() -> str:
-    from .games.coin_collectors.picture import ROUTE_COLOUR_NAMES
+    from .games.coin_collectors.picture import ROUTE_COLOUR_NAMES, ROUTE_DASH_NAMES
     from .pieces import suit_name
 
-    return ", ".join(f"{suit_name(suit)} pawn {colour}" for suit, colour in enumerate(ROUTE_COLOUR_NAMES, start=1))
+    return "; ".join(f"{suit_name(suit)} pawn {colour}, {line}"
+                     for suit, (colour, line) in enumerate(zip(ROUTE_COLOUR_NAMES, ROUTE_DASH_NAMES), start=1))
 
 
 __all__ = ["puzzle_book", "puzzle_document"]

@@ -164,7 +164,12 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
             missing.append(kind)
             continue
         result, k = found
-        scene = result.game.scene(result.positions[k].state, caption=_move_caption(book, title, words, result, k))
+        caption = _move_caption(book, title, words, result, k)
+        # A game may draw a move its own way (the dice it was made with, pieces that left).
+        drawn = getattr(book, "move_scene", None)
+        before, after = result.positions[k - 1], result.positions[k]
+        scene = (drawn(before.state, after.state, after.text, caption) if drawn is not None
+                 else result.game.scene(after.state, caption=caption))
         # A move about no region of the board (a pawn taken out, say) shows the whole board, a page wide.
         wide = scene.focus is None
         figures.append(RuleFigure(f"{slug}-move-{kind}", scene, result.record.file, k - 1,
@@ -245,7 +250,9 @@ def _end_figure(slug: str, title: str, book: ModuleType, replays: Sequence[Repla
         caption += "\n" + _sentence(scene.caption)
     elif len(result.positions) > 1:
         said = _sentence(book.describe(result.positions[-2].state, result.final.state, result.final.text))
-        caption += "\nThe last move: " + said[:1].lower() + said[1:]
+        # "The Moons pawn ..." reads on in lower case after the colon; a name ("Sam ...") keeps its capital.
+        first = said.split(" ", 1)[0]
+        caption += "\nThe last move: " + (said[:1].lower() + said[1:] if first in ("The", "A", "An") else said)
     scene = scene if scene is not None else result.game.scene(result.final.state)
     return RuleFigure(f"{slug}-end", replace(scene, caption=caption), result.record.file,
                       len(result.positions) - 2, result.final.text, framing="whole", template=WIDE)

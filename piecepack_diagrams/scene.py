@@ -46,12 +46,14 @@ class Arrow:
     """An arrow from ``start`` to ``end`` (inches) through the points ``via`` (the corners
     of the path a piece took, so an orthogonal move is drawn orthogonally), e.g. the last
     move. Role ``"illegal"`` draws it dashed with an X where it ends (a step the rules
-    forbid), so it cannot be mistaken for a legal move beside it."""
+    forbid), so it cannot be mistaken for a legal move beside it. ``colour`` (``#RRGGBB``),
+    when given, replaces the theme's annotation colour (a player's walk in its colour)."""
 
     start: tuple[float, float]
     end: tuple[float, float]
     role: str = "move"
     via: tuple[tuple[float, float], ...] = ()
+    colour: str = ""
 
     @property
     def points(self) -> tuple[tuple[float, float], ...]:
@@ -73,11 +75,13 @@ class Highlight:
 @dataclass(frozen=True, slots=True)
 class PathLine:
     """A polyline through ``points`` (inches), e.g. a route; in ``colour`` (``#RRGGBB``)
-    when given, else the theme's annotation colour."""
+    when given, else the theme's annotation colour; solid, or with ``dash`` dashed in that
+    pattern (dash, gap, dash, gap ... in printed inches: routes told apart without colour)."""
 
     points: tuple[tuple[float, float], ...]
     role: str = "path"
     colour: str = ""
+    dash: tuple[float, ...] = ()
 
 
 #: Points per inch: label sizes are printed sizes, in points.

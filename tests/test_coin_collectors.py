@@ -82,7 +82,7 @@ def _corpus_1_header() -> str:
 
 
 @pytest.mark.parametrize("movetext, wording", [
-    ("1. MS", "the Moons pawn cannot enter the 5 of Moons: the Moons die shows 4, the coin there is a 3"),
+    ("1. MS", "the Moons pawn cannot enter the 5 of Moons at c2: the Moons die shows 4, the coin there is a 3"),
     ("1. SE R:- 2. SW", "cannot move into the hole"),
     ("1. SE R:- 2. ME", "another pawn is there"),
     ("1. SNE", "is not a Coin Collectors move"),
@@ -103,7 +103,7 @@ def test_the_issue_example_wording():
     rec = _record(_corpus_1_header(), "1. AS")
     with pytest.raises(PiecepackError) as err:
         replay(rec)
-    assert err.value.format() == ("cc.ppn:7:4: error: move 1 (AS): the Arms pawn cannot enter the 5 of Moons: "
+    assert err.value.format() == ("cc.ppn:7:4: error: move 1 (AS): the Arms pawn cannot enter the 5 of Moons at c2: "
                                   "the Moons die shows 4 and the Arms die shows null, the coin there is a 3")
 
 
@@ -153,7 +153,8 @@ def test_drawing_shows_dice_tray_arrow_and_legal_moves():
     kinds = [p.piece.kind for p in scene.pieces]
     # On the board: 24 tiles, the 23 coins left; beside it, the dice and the coin collected.
     assert kinds.count("tile") == 24 and kinds.count("coin") == 23 and kinds.count("die") == 0
-    panels = {panel.title: [p.piece for p in panel.pieces] for panel in scene.panels}
+    panels = {panel.title: [p.piece for p in panel.pieces] + [p.piece for e in panel.entries for p in e.pieces]
+              for panel in scene.panels}
     assert sorted(p.suit for p in panels["Dice"]) == [1, 2, 3, 4]
     assert [(p.kind, p.suit, p.rank) for p in panels["Collected: 1 of 24"]] == [("coin", *after.collected[0])]
     assert any(type(a).__name__ == "Arrow" for a in scene.annotations)

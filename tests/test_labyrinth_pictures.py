@@ -52,11 +52,16 @@ def test_a_pass_draws_no_slide_and_a_turn_draws_one():
     assert _arrows(figures["labyrinth-move-pass"].scene) == []
     assert figures["labyrinth-move-pass"].scene.focus is not None, "a pass is about the player who passed"
     turn = figures["labyrinth-move-slide-and-move"].scene
-    assert len(_arrows(turn)) == 1
-    routes = [a for a in turn.annotations if isinstance(a, PathLine)]
-    assert len(routes) == 1 and _is_orthogonal(routes[0].points)
-    # Along the passages' centres: tiles are an inch square, so centres sit on half inches.
-    assert all((x - 0.5) % 1 == 0 and (y - 0.5) % 1 == 0 for x, y in routes[0].points)
+    slides = [a for a in _arrows(turn) if not a.colour]
+    walks = [a for a in _arrows(turn) if a.colour]
+    assert len(slides) == 1 and len(walks) == 1 and _is_orthogonal(walks[0].points)
+    # Along the passages' centres: tiles are an inch square, so centres sit on half inches; it
+    # starts at a dot in the walker's colour and ends, its head on the avatar's edge, in a tile.
+    assert all((x - 0.5) % 1 == 0 and (y - 0.5) % 1 == 0 for x, y in walks[0].points[:-1])
+    (dot,) = [m for m in turn.annotations if isinstance(m, Marker) and m.role == "walk-start"]
+    assert (dot.x, dot.y) == walks[0].start and dot.colour == walks[0].colour
+    ex, ey = walks[0].end
+    assert (ex - 0.5) % 1 == 0 or (ey - 0.5) % 1 == 0
 
 
 def test_a_refused_walk_is_drawn_after_its_slide_along_the_passages():
@@ -184,3 +189,88 @@ def test_a_highlight_tints_the_passages_under_it_and_no_avatar():
     x, y = me[1] + 0.5, h - me[0] - 0.5
     assert close(at(x + 0.2, y), player_colour(play.position.players[0].color))
     assert cell_name(me)
+
+
+_AVATAR_R = 0.27
+
+
+def test_a_refused_walk_is_dashed_whole_its_x_clear_of_tokens_and_the_caption_names_the_wall():
+    figure = _figures()["labyrinth-illegal-move"]
+    scene = figure.scene
+    assert not [a for a in scene.annotations if isinstance(a, PathLine)], "no solid part: the whole walk is refused"
+    (refused,) = [a for a in _arrows(scene) if a.role == "illegal"]
+    x, y = refused.end
+    for mark in flattened(scene.annotations):
+        if isinstance(mark, Marker) and mark.role in ("avatar", "home"):
+            # The X (about 0.1 inch across at the figure's scale) lies off every token and home.
+            assert abs(mark.x - x) > mark.size / 2 + 0.12 or abs(mark.y - y) > mark.size / 2 + 0.12, mark
+    assert re.search(r"the wall between [a-z][1-9] and [a-z][1-9]", scene.caption)
+
+
+def test_move_figures_key_only_the_players_in_view():
+    for name in ("labyrinth-move-slide-and-move", "labyrinth-move-pass", "labyrinth-illegal-move"):
+        scene = _figures()[name].scene
+        focus = scene.focus
+        assert focus is not None
+        avatars = {m.text: m for m in flattened(scene.annotations) if isinstance(m, Marker) and m.role == "avatar"}
+        keyed = [a.text for p in scene.panels for a in flattened(p.annotations)
+                 if isinstance(a, Label) and re.match(r"\w+ \(\w+\): (on the way|going home)", a.text)]
+        assert keyed, name
+        for text in keyed:
+            disc = avatars[text[0].upper()]
+            assert focus.x0 <= disc.x <= focus.x1 and focus.y0 <= disc.y <= focus.y1, (name, text)
+
+
+def test_torn_edges_stop_at_the_board():
+    from piecepack_diagrams.layout import lay_out
+    from piecepack_diagrams.scene import Tear
+
+    for name in ("labyrinth-move-slide-and-move", "labyrinth-illegal-move", "labyrinth-move-pass"):
+        figure = _figures()[name]
+        laid = lay_out(figure.scene, box=(3.25, 8.0), framing="focus")
+        walls = [a for a in flattened(figure.scene.annotations) if getattr(a, "role", "") == "wall"]
+        x1 = max(w.x + w.width / 2 for w in walls)
+        y0 = min(w.y - w.height / 2 for w in walls)
+        x0 = min(w.x - w.width / 2 for w in walls)
+        y1 = max(w.y + w.height / 2 for w in walls)
+        tears = [a for a in laid.scene.annotations if isinstance(a, Tear)]
+        assert tears, name
+        for tear in tears:
+            assert all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in tear.edge), name
+
+
+def test_goal_rings_have_a_light_halo_and_avatars_leave_their_homes_in_view():
+    from piecepack_diagrams.render.primitives import annotation_primitives
+    from piecepack_diagrams.theme import DEFAULT
+
+    ring = Marker(0.0, 0.0, 0.3, "#2E8B57", "ring", role="goal")
+    circles = [p for p in annotation_primitives(Scene((), (ring,)), DEFAULT) if type(p).__name__ == "Circle"]
+    widths = {p.stroke: p.width for p in circles}
+    assert widths.get("#2E8B57") and max(widths.values()) > widths["#2E8B57"]
+    assert any(stroke.upper() == "#FFFFFF" for stroke in widths)
+    play = game_replays("labyrinth")[0].positions[0].state
+    scene = scene_of(game_replays("labyrinth")[0], 0)
+    homes = [m for m in flattened(scene.annotations) if isinstance(m, Marker) and m.role == "home"]
+    avatars = [m for m in flattened(scene.annotations) if isinstance(m, Marker) and m.role == "avatar"]
+    assert homes and play is not None
+    for home in homes:
+        for disc in avatars:
+            # The square's nearest point lies outside the disc.
+            nx = min(max(disc.x, home.x - home.size / 2), home.x + home.size / 2)
+            ny = min(max(disc.y, home.y - home.size / 2), home.y + home.size / 2)
+            assert (nx - disc.x) ** 2 + (ny - disc.y) ** 2 > _AVATAR_R ** 2, (home, disc)
+
+
+def test_a_pass_rings_the_player_who_stays_and_captions_name_players_as_names():
+    from piecepack_diagrams.scene import Highlight
+
+    figures = _figures()
+    passed = figures["labyrinth-move-pass"].scene
+    (ring,) = [a for a in passed.annotations if isinstance(a, Highlight) and a.role == "target"]
+    assert any(isinstance(m, Marker) and m.role == "avatar" and abs(m.x - ring.x) < 0.5 and abs(m.y - ring.y) < 0.5
+               for m in flattened(passed.annotations))
+    assert "stays on" in passed.caption
+    for figure in figures.values():
+        for name in re.findall(r"\b([A-Za-z]+) \((?:red|blue|green|orange|yellow|purple|pink|white|black)\)",
+                               figure.scene.caption):
+            assert name[0].isupper(), (figure.name, name)

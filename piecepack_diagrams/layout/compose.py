@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, TypeVar
 
-from ..scene import (POINTS_PER_INCH, Annotation, Bounds, Coordinates, Group, Label, Marker, Panel, PieceMark, Scene,
-                     ScenePiece, Tear, flattened, shifted)
+from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Label, Marker, Panel, PathLine,
+                     PieceMark, Scene, ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
 from .labels import place_labels
 
@@ -130,22 +130,27 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     _, side, chosen = best
     edge = _coordinate_band(scene, window, chosen, coordinates)
     panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
-    tears = _tears(window, content, page, chosen, theme) if content is not None else []
+    tears = _tears(window, content, page, chosen, theme, ground=_ground(scene)) if content is not None else []
     if coordinates and scene.coordinates is not None:
         panels = _coordinate_labels(scene.coordinates, window, chosen) + panels
     board_notes = [a for a in scene.annotations if not (isinstance(a, Label) and a.place != "at")]
     if content is not None and window != board:
         # A cropped board: what lies wholly beyond the window (under the torn edges) is not drawn.
         board_notes = [a for a in board_notes if _meets(Scene((), (a,)).bounds(margin=0.0), window)]
+    pieces = scene.pieces
+    if content is not None and window != board:
+        # Likewise the pieces: one wholly under a torn edge would leave a hairline where the
+        # cover's edge and its own meet at the page's edge.
+        pieces = tuple(p for p in pieces if _meets(Scene((p,)).bounds(margin=0.0), window))
     board_notes = [_at_scale(a, chosen) for a in board_notes]
     # A label naming a thing the window leaves out (under a torn edge) is left out with it.
     movable = [replace(a, scale=chosen) for a in scene.annotations if isinstance(a, Label) and a.place != "at"
                and window.x0 <= a.x <= window.x1 and window.y0 <= a.y <= window.y1]
     fixed_before = tears + panels
-    labels, leaders = place_labels(movable, scene.pieces, board_notes + fixed_before, window, chosen, theme)
+    labels, leaders = place_labels(movable, pieces, board_notes + fixed_before, window, chosen, theme)
     annotations = tuple(board_notes + fixed_before + leaders + labels)
     page = _with_labels(page, labels)
-    laid = Scene(scene.pieces, annotations, caption=scene.caption, title=scene.title, frame=page)
+    laid = Scene(pieces, annotations, caption=scene.caption, title=scene.title, frame=page)
     return LaidOut(laid, chosen, window)
 
 
@@ -180,6 +185,15 @@ def _settled(scene: Scene, window: Bounds, scale: float | None, target: tuple[fl
 def _meets(a: Bounds, b: Bounds) -> bool:
     """Whether two rectangles overlap (more than along an edge)."""
     return a.x0 < b.x1 and a.x1 > b.x0 and a.y0 < b.y1 and a.y1 > b.y0
+
+
+def _ground(scene: Scene) -> Bounds | None:
+    """How far the board itself reaches: its pieces and drawn parts, without the marks about
+    it (arrows, routes, words) that may lie outside it."""
+    parts = tuple(a for a in scene.annotations if not isinstance(a, (Arrow, PathLine, Label)))
+    if not scene.pieces and not parts:
+        return None
+    return Scene(scene.pieces, parts).bounds(margin=0.0)
 
 
 def _content(scene: Scene) -> Bounds | None:
@@ -365,18 +379,24 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
     return out, page
 
 
-def _tears(window: Bounds, content: Bounds, page: Bounds, scale: float, theme: Theme) -> list[Annotation]:
-    """A torn edge on each side of ``window`` beyond which the board goes on: a zigzag line,
-    and a cover in the page's colour over what lies past it."""
+def _tears(window: Bounds, content: Bounds, page: Bounds, scale: float, theme: Theme, *,
+           ground: "Bounds | None" = None) -> list[Annotation]:
+    """A torn edge on each side of ``window`` beyond which the board goes on: a zigzag line
+    as long as the board (``ground``, else ``content``) reaches along that side, and a cover
+    in the page's colour over what lies past it."""
     depth, pitch = TEAR_DEPTH / scale, TEAR_PITCH / scale
     far = max(content.width, content.height, page.width, page.height) + 4.0
     out: list[Annotation] = []
     x0, y0, x1, y1 = window.x0, window.y0, window.x1, window.y1
+    # A torn edge runs only as far as the board does: where the window reaches past the board
+    # (a board narrower than the window) the edge stops at the board's side.
+    reach = ground if ground is not None else content
+    ex0, ey0, ex1, ey1 = max(x0, reach.x0), max(y0, reach.y0), min(x1, reach.x1), min(y1, reach.y1)
     sides = (
-        ("right", content.x1 > x1 + _CUT, (x1, y0), (x1, y1), (-1.0, 0.0)),
-        ("left", content.x0 < x0 - _CUT, (x0, y1), (x0, y0), (1.0, 0.0)),
-        ("top", content.y1 > y1 + _CUT, (x1, y1), (x0, y1), (0.0, -1.0)),
-        ("bottom", content.y0 < y0 - _CUT, (x0, y0), (x1, y0), (0.0, 1.0)),
+        ("right", content.x1 > x1 + _CUT, (x1, ey0), (x1, ey1), (-1.0, 0.0)),
+        ("left", content.x0 < x0 - _CUT, (x0, ey1), (x0, ey0), (1.0, 0.0)),
+        ("top", content.y1 > y1 + _CUT, (ex1, y1), (ex0, y1), (0.0, -1.0)),
+        ("bottom", content.y0 < y0 - _CUT, (ex0, y0), (ex1, y0), (0.0, 1.0)),
     )
     for _, is_cut, start, end, inward in sides:
         if not is_cut:

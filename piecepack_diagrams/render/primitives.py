@@ -329,12 +329,15 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
         colour = theme.annotation if a.role == "target" else theme.highlight_edge
         yield Polyline(ring, colour, width)
     elif isinstance(a, Arrow):
-        yield from _arrow(a.points, theme, scale, dashed=a.role == "illegal")
+        yield from _arrow(a.points, theme, scale, dashed=a.role == "illegal", colour=a.colour)
         if a.role == "illegal":
             yield from _cross(a.end, theme, scale)
     elif isinstance(a, PathLine):
         if a.role == "leader":
             yield Polyline(a.points, theme.edge, LEADER_WIDTH / scale)
+        elif a.dash:
+            for part in _dashes(a.points, scale, a.dash):
+                yield Polyline(part, a.colour or theme.annotation, ROUTE_WIDTH / scale)
         else:
             yield Polyline(a.points, a.colour or theme.annotation, ROUTE_WIDTH / scale)
     elif isinstance(a, PieceMark):
@@ -370,7 +373,10 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
 def _marker(m: Marker, theme: Theme) -> Iterator[Primitive]:
     h = m.size / 2
     if m.shape == "ring":
-        yield Circle(m.x, m.y, h * 0.85, "none", m.colour, max(1.5, m.size * 9))
+        # On a light halo, so that a ring reads on a dark tile as on the page.
+        width = max(1.5, m.size * 9)
+        yield Circle(m.x, m.y, h * 0.85, "none", _page_colour(theme), width * 1.8)
+        yield Circle(m.x, m.y, h * 0.85, "none", m.colour, width)
     elif m.shape == "square":
         yield Polygon(((m.x - h, m.y - h), (m.x + h, m.y - h), (m.x + h, m.y + h), (m.x - h, m.y + h)),
                       m.colour, theme.edge, theme.line_width)
@@ -408,8 +414,11 @@ CROSS_SIZE = 0.085
 _DASH, _GAP = 0.09, 0.06
 
 
-def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashed: bool = False) -> Iterator[Primitive]:
-    """An arrow along ``points`` (turning at each corner), its head at the last point."""
+def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashed: bool = False,
+           colour: str = "") -> Iterator[Primitive]:
+    """An arrow along ``points`` (turning at each corner), its head at the last point, in
+    ``colour`` (else the theme's annotation colour)."""
+    ink = colour or theme.annotation
     points = tuple(p for k, p in enumerate(points) if k == 0 or p != points[k - 1])
     if len(points) < 2:
         return
@@ -424,17 +433,24 @@ def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashe
     width = ARROW_WIDTH / scale
     if dashed:
         for dash in _dashes(shaft, scale):
-            yield Polyline(dash, theme.annotation, width)
+            yield Polyline(dash, ink, width)
     else:
-        yield Polyline(shaft, theme.annotation, width)
+        yield Polyline(shaft, ink, width)
     w = head * 0.5
-    yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), theme.annotation, "none", 0.0)
+    yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), ink, "none", 0.0)
 
 
-def _dashes(points: tuple[Point, ...], scale: float) -> Iterator[tuple[Point, ...]]:
-    """The drawn parts of a dashed polyline: dash ``k`` runs from ``k`` periods along it for
-    one dash length (counted, so no rounding can stall it), turning corners with the line."""
-    dash, period = _DASH / scale, (_DASH + _GAP) / scale
+def _dashes(points: tuple[Point, ...], scale: float,
+            pattern: tuple[float, ...] = (_DASH, _GAP)) -> Iterator[tuple[Point, ...]]:
+    """The drawn parts of a dashed polyline: ``pattern`` is dash, gap, dash, gap ... (printed
+    inches); period ``k`` starts ``k`` periods along the line (counted, so no rounding can
+    stall it), each dash turning corners with the line."""
+    period = sum(pattern) / scale
+    starts, at_ = [], 0.0
+    for k, length in enumerate(pattern):
+        if k % 2 == 0:
+            starts.append((at_ / scale, length / scale))
+        at_ += length
     lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
     total = sum(lengths)
 
@@ -448,12 +464,13 @@ def _dashes(points: tuple[Point, ...], scale: float) -> Iterator[tuple[Point, ..
         return 0, points[0]
 
     for k in range(min(10_000, math.ceil(total / period))):
-        first, last = k * period, min(k * period + dash, total)
-        if last <= first:
-            break
-        i, a = at(first)
-        j, b = at(last)
-        yield (a, *points[i + 1:j + 1], b)
+        for offset, dash in starts:
+            first, last = k * period + offset, min(k * period + offset + dash, total)
+            if last <= first:
+                break
+            i, a = at(first)
+            j, b = at(last)
+            yield (a, *points[i + 1:j + 1], b)
 
 
 def _cross(at: Point, theme: Theme, scale: float = 1.0) -> Iterator[Primitive]:

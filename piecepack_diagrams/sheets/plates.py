@@ -67,7 +67,8 @@ def plate_scenes(result: Replay, moves: range | None = None, *,
     frame: with ``framing="focus"`` a window of one size round the region its move is about
     (the board is cropped, with torn edges); with ``"whole"`` the area that holds every
     position (the board stays put from one to the next, as in the viewer); else (or in a
-    game whose positions have no focus) its own extent. Every plate of a record is drawn
+    game whose positions have no focus) its own extent; a game's own ``plate_framing``
+    comes first. Every plate of a record is drawn
     at one scale.
 
     Raises :class:`LimitError` (see :func:`check_drawn`) before making any for more
@@ -90,6 +91,8 @@ def plate_scenes(result: Replay, moves: range | None = None, *,
     # A scene's key is drawn once, by itself; the scenes themselves should not carry it.
     scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a))) for s in scenes]
     frames = [_board(s) for s in scenes]
+    # A game whose plates read best framed one way (a small board: whole) says so.
+    framing = getattr(result.game, "plate_framing", framing)
     if framing == "focus" and any(s.focus is not None for s in scenes):
         return key, _windows(scenes, frames)
     if framing == "whole":

@@ -141,6 +141,9 @@ class CoinCollectors(Game[CoinCollectorsState]):
 
     name = "coin-collectors"
     title = "Coin Collectors"
+    #: Plates show the whole 5x5 square: a window of one size round each move would save
+    #: little of it and cut the tiles at its edges through their glyphs.
+    plate_framing = "whole"
 
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
               location: SourceLocation | None = None) -> CoinCollectorsState:

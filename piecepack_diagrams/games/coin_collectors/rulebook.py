@@ -7,10 +7,12 @@ from typing import Iterator
 
 from ...errors import PiecepackError
 from ...pieces import Suit, rank_name, suit_name
-from ...scene import Annotation, Bounds
-from .board import HOLE, STEPS, cell_name, step
+from dataclasses import replace
+
+from ...scene import Annotation, Bounds, Label, Marker, Scene
+from .board import HOLE, STEPS, cell_centre, cell_name, step
 from .notation import parse_action
-from .picture import attempt_arrow, focus_of
+from .picture import HOLE_SPOTS, PAWN_SPOT, attempt_arrow, dice_panel, focus_of, position_scene, step_arrow
 from .rules import CoinCollectorsState, PawnMove, Remove, Roll, legal_moves
 
 #: Directions as a player says them.
@@ -22,7 +24,7 @@ KINDS = {
                 "then dice are rolled",
     "pawn-die": "a pawn steps onto a tile whose coin's number its own die shows, takes the coin, "
                 "then dice are rolled",
-    "remove": "Acceptable Losses: when no pawn can move, one pawn leaves the game and all four dice are rolled",
+    "remove": "when no pawn can move (Acceptable Losses), one pawn leaves the game and all four dice are rolled",
 }
 
 
@@ -82,6 +84,48 @@ def describe(before: CoinCollectorsState, after: CoinCollectorsState, text: str)
     return "; ".join(parts) if parts else text
 
 
+#: Where a pawn that left the game stood: a grey ring this wide round its place.
+_GONE_RING, _GONE_GREY = 0.62, "#6E6E6E"
+
+
+def move_scene(before: CoinCollectorsState, after: CoinCollectorsState, text: str, caption: str) -> Scene:
+    """The turn ``text`` drawn on the position after it: the step's arrow from the pawn that
+    took it; beside the board the dice as they were when the pawn stepped, the one (or two)
+    the caption cites ringed; each pawn that left the game a grey ring where it stood,
+    named."""
+    scene = position_scene(after, caption=caption)
+    actions = _actions(text)
+    notes: list[Annotation] = []
+    cited: set[int] = set()
+    moved: dict[int, int] = {}
+    for action in actions:
+        if isinstance(action, PawnMove):
+            start = before.pawns[action.suit - 1]
+            target = step(start, action.direction)
+            legal = next((m for m in legal_moves(before) if m.move == action), None)
+            if target is None or legal is None:
+                continue
+            moved[action.suit] = target
+            tile = before.deal.tiles[target]
+            for reason in legal.reasons:
+                cited.add(tile[0] if reason.endswith("the tile's rank") and tile is not None else action.suit)
+            if after.last_move != (start, target):
+                # The pawn left the game after its step: the scene drew no arrow for it.
+                notes.append(step_arrow(start, target))
+        elif isinstance(action, Remove):
+            cell = moved.get(action.suit, before.pawns[action.suit - 1])
+            if cell == HOLE:
+                x, y = HOLE_SPOTS[action.suit - 1]
+            else:
+                cx, cy = cell_centre(cell)
+                x, y = cx + PAWN_SPOT[0], cy + PAWN_SPOT[1]
+            notes.append(Marker(x, y, _GONE_RING, _GONE_GREY, "ring", role="gone"))
+            notes.append(Label(x, y, f"{suit_name(action.suit)} pawn out", 7.5, place="near"))
+    panels = tuple(dice_panel(before.dice, cited=frozenset(cited)) if p.title == "Dice" else p
+                   for p in scene.panels)
+    return replace(scene, annotations=scene.annotations + tuple(notes), panels=panels)
+
+
 def illegal_candidates(state: CoinCollectorsState) -> Iterator[str]:
     """Each pawn's step onto each neighbouring coin."""
     if state.phase != "move" or state.outcome != "playing":
@@ -117,4 +161,4 @@ def attempt_marks(state: CoinCollectorsState, text: str) -> Iterator[Annotation]
         yield attempt_arrow(state, action.suit, target)
 
 
-__all__ = ["KINDS", "attempt_focus", "attempt_marks", "describe", "illegal_candidates", "move_kind"]
+__all__ = ["KINDS", "attempt_focus", "attempt_marks", "describe", "illegal_candidates", "move_kind", "move_scene"]

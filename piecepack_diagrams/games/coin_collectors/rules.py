@@ -258,8 +258,8 @@ def _move(state: CoinCollectorsState, action: PawnMove, fail) -> CoinCollectorsS
         dice = f"the {suit_title(tile[0])} die shows {rank_words(state.dice[tile[0] - 1])}"
         if tile[0] != action.suit:
             dice += f" and the {pawn} die shows {rank_words(state.dice[action.suit - 1])}"
-        raise fail(f"the {pawn} pawn cannot enter {card_words(tile)}: {dice}, the coin there is a "
-                   f"{rank_words(coin[1])}",
+        raise fail(f"the {pawn} pawn cannot enter {card_words(tile)} at {cell_name(target)}: {dice}, "
+                   f"the coin there is a {rank_words(coin[1])}",
                    "the die of the tile's suit must show its rank, or the pawn's die the coin's number")
     pawns = tuple(target if k == action.suit - 1 else p for k, p in enumerate(state.pawns))
     collected = state.collected + (state.deal.coins[target],)

@@ -32,8 +32,9 @@ PASSAGE = 0.15
 #: A tile's gems: dots this wide this far from its centre (upper left, lower right).
 GEM_SPOT, GEM_DOT = 0.31, 0.2
 #: A home: a square this wide in the lower left corner; a goal: a ring in the upper right.
-HOME_SPOT, HOME_SIZE = 0.3, 0.24
-GOAL_SPOT, GOAL_SIZE = 0.29, 0.32
+#: (Both clear of an avatar on the tile: a player's disc does not hide its own home.)
+HOME_SPOT, HOME_SIZE = 0.34, 0.2
+GOAL_SPOT, GOAL_SIZE = 0.31, 0.3
 #: An avatar: a disc this wide on the tile's centre, the player's initial on it.
 AVATAR = 0.54
 #: The printed size of the key's words (points), and the distance between its lines (inches of the board).
@@ -170,15 +171,16 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
     last = play.last_turn
     focus = None
     if last is not None and last.move is not None:
-        notes.append(PathLine(tuple(cell_centre(cell, h) for cell in last.route), colour=player_colour(last.color)))
+        notes += walk_marks(tuple(cell_centre(cell, h) for cell in last.route), player_colour(last.color))
         notes.append(slide_arrow(last.move.index, last.move.direction, h, w))
         focus = turn_focus(last.move.index, last.move.direction, last.route, h, w)
     elif last is not None:
-        # A pass: no slide, no walk; the drawing is about the player who passed.
+        # A pass: no slide, no walk; the drawing is about the player who passed: its tile ringed (it stays).
         cell = next((p.current for p in players if p.color == last.color), None)
         if cell is not None:
             x, y = cell_centre(cell, h)
             focus = Bounds(x - 1.5, y - 1.5, x + 1.5, y + 1.5)
+            notes.append(Highlight(x, y, 1.0, 1.0, role="target"))
     here: dict[Coordinate, int] = {}
     for player in players:
         x, y = cell_centre(player.current, h)
@@ -188,6 +190,24 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
 
     return Scene((), tuple(notes), caption=caption, title="Labyrinth", focus=focus, panels=panels,
                  coordinates=board_coordinates(h, w))
+
+
+#: A walk's start: a dot this wide; its arrow stops this far short of the avatar's centre.
+_WALK_DOT = 0.16
+
+
+def walk_marks(points: tuple[tuple[float, float], ...], colour: str, *, role: str = "move") -> list[Annotation]:
+    """A walk through ``points`` (tile centres) in ``colour``: a dot where it starts and an
+    arrow along the passages, its head at the edge of the avatar that ends it (none for a walk
+    that stays on its tile)."""
+    if len(points) < 2:
+        return []
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    short = min(AVATAR / 2, length / 2)
+    end = (x1 - (x1 - x0) / length * short, y1 - (y1 - y0) / length * short)
+    return [Marker(*points[0], _WALK_DOT, colour, "disc", role="walk-start"),
+            Arrow(points[0], end, role=role, via=points[1:-1], colour=colour)]
 
 
 def turn_focus(index: int, direction: str, route: tuple[Coordinate, ...], h: int, w: int) -> Bounds:
@@ -217,21 +237,36 @@ def avatar(x: float, y: float, color: str, name: str) -> Marker:
     return Marker(x, y, AVATAR, player_colour(color), "disc", name[:1].upper(), role="avatar", legible=True)
 
 
+def display_name(name: str) -> str:
+    """A player's name as prose writes it: capitalised (``sam`` -> ``Sam``)."""
+    return name[:1].upper() + name[1:]
+
+
 def player_words(name: str, color: str) -> str:
-    """A player as the key names it: ``Ann (red)``, or the colour alone for a player with no name."""
-    return color if name == color else f"{name} ({color})"
+    """A player as the key names it: ``Ann (red)`` (a name capitalised, as prose writes
+    it), or the colour alone for a player with no name."""
+    return color if name == color else f"{display_name(name)} ({color})"
 
 
-def players_panel(play: LabyrinthPlay, *, full: bool = True) -> Panel:
+def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | None = None) -> Panel:
     """The key of the players, under the board: each player's avatar and where it is heading
     (its goal, or its home once it has been to the goal), thrown-out players as such, and
     what rings and squares stand for; ``full``: first the spare tile, and each goal's gems
     (as dots in their colours and by name). Lines are kept short: a column is 3.25 inches.
-    Without ``full`` (the whole key's page, beside the board) each line is shorter still."""
+    Without ``full`` (the whole key's page, beside the board) each line is shorter still.
+    With ``within`` (the part of the board a figure shows) only the players standing there,
+    and only the kinds of mark that show there, are listed."""
     position = play.position
     board = position.board
+    h = board.height
+
+    def shown(cell: Coordinate) -> bool:
+        x, y = cell_centre(cell, h)
+        return within is None or within.x0 <= x <= within.x1 and within.y0 <= y <= within.y1
+
+    players = [p for p in position.players if shown(p.current)]
     lines: list[tuple[tuple[Annotation, ...], str]] = []
-    for player in position.players:
+    for player in players:
         name = play.name_of(player.color)
         disc = (avatar(0.0, 0.0, player.color, name),)
         who = player_words(name, player.color)
@@ -249,11 +284,13 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True) -> Panel:
             lines.append((dots, f"{g1}, {g2}" if g1 != g2 else f"two of {g1}"))
     for color, name in play.out:
         lines.append(((avatar(0.0, 0.0, color, name),), f"{player_words(name, color)}: thrown out of the game"))
-    if position.players:
+    if any(p.goto is not None and not p.going_home and shown(p.goto) for p in position.players):
         lines.append(((Marker(0.0, 0.0, GOAL_SIZE, "#404040", "ring"),), "ring: a goal (player's colour)"))
-        if position.goals:
-            later = ", ".join(cell_name(cell) for cell in position.goals)
-            lines.append(((Marker(0.0, 0.0, GOAL_SIZE, LATER_GOAL, "ring"),), f"grey ring: a later goal ({later})"))
+    later = [cell for cell in position.goals if shown(cell)]
+    if later:
+        lines.append(((Marker(0.0, 0.0, GOAL_SIZE, LATER_GOAL, "ring"),),
+                      f"grey ring: {'goal handed out next' if full else 'next goal'} ({', '.join(map(cell_name, later))})"))
+    if any(shown(p.home) for p in position.players):
         lines.append(((Marker(0.0, 0.0, HOME_SIZE, "#FFFFFF", "square"),), "square: a home (player's colour)"))
     notes: list[Annotation] = []
     top = 0.0

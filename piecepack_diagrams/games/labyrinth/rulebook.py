@@ -11,11 +11,12 @@ from dataclasses import replace
 from typing import Any, Iterator, Sequence
 
 from ...errors import PiecepackError, RuleError
-from ...scene import Annotation, Arrow, Highlight, PathLine, Scene
+from ...scene import Annotation, Arrow, Highlight, Marker, Scene
 from .board import Coordinate, cell_name, line_name
 from .connectors import EAST, NORTH, SOUTH, WEST
 from .notation import OUT, parse_turn
-from .picture import cell_centre, key_scene, player_colour, player_words, position_scene, slide_arrow, turn_focus
+from .picture import (cell_centre, key_scene, player_colour, player_words, players_panel, position_scene, slide_arrow,
+                      turn_focus, walk_marks)
 from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
 from .strategies import lines
@@ -77,7 +78,10 @@ def describe(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str:
                 parts.append(f"{who} breaks the rules and is thrown out of the game")
                 play = take_turn(play, None)
             elif token == PASS:
-                parts.append(f"{who} passes")
+                here = next((cell_name(p.current) for p in play.position.players if p.color == mover.color), None) \
+                    if mover is not None else None
+                parts.append(f"{who} passes: nothing slides, and the avatar (ringed) stays on {here}" if here
+                             else f"{who} passes")
                 play = take_turn(play, PASS)
             elif isinstance(token, Move) and mover is not None:
                 parts.append(_move_words(play, token, who))
@@ -167,10 +171,8 @@ def attempt_marks(play: LabyrinthPlay, text: str) -> Iterator[Annotation]:
                            player_colour(play.to_move.color))
 
 
-def _walk_marks(board: Any, start: Coordinate, end: Coordinate, h: int, colour: str) -> Iterator[Annotation]:
-    """A walk from ``start`` straight towards ``end``: solid as far as the passages go, then
-    dashed to the wall that stops it with an X there; ``end`` ringed. A walk that is not
-    straight is drawn along one axis, then the other (never across)."""
+def _straight(start: Coordinate, end: Coordinate) -> list[Coordinate]:
+    """The cells from ``start`` to ``end`` along the row, then the column (never across)."""
     path = [start]
     r, c = start
     while (r, c) != end:
@@ -179,6 +181,11 @@ def _walk_marks(board: Any, start: Coordinate, end: Coordinate, h: int, colour: 
         else:
             r += 1 if end[0] > r else -1
         path.append((r, c))
+    return path
+
+
+def _reached(board: Any, path: list[Coordinate]) -> int:
+    """How many cells of ``path`` a walk along it reaches before a wall stops it."""
     walked = 1
     for a, b in zip(path, path[1:]):
         dr, dc = b[0] - a[0], b[1] - a[1]
@@ -186,15 +193,41 @@ def _walk_marks(board: Any, start: Coordinate, end: Coordinate, h: int, colour: 
         if not (board.tiles[a[0]][a[1]].connector & side and board.tiles[b[0]][b[1]].connector & back):
             break
         walked += 1
+    return walked
+
+
+#: A refused walk's X stands this share of the way from the last tile reached to the next.
+_REFUSED_REACH = 0.2
+
+
+def _walk_marks(board: Any, start: Coordinate, end: Coordinate, h: int, colour: str) -> Iterator[Annotation]:
+    """A walk from ``start`` straight towards ``end`` (see :func:`_straight`): where a wall
+    stops it, the whole attempt dashed from a dot at the avatar, its X just short of that
+    wall (inside the last tile reached, clear of what stands beyond); else the walk as
+    :func:`~.picture.walk_marks` draws it. ``end`` ringed."""
+    path = _straight(start, end)
+    walked = _reached(board, path)
     legal = [cell_centre(cell, h) for cell in path[:walked]]
-    if len(legal) > 1:
-        yield PathLine(tuple(legal), colour=colour)
     if walked < len(path):
         (x0, y0), (x1, y1) = legal[-1], cell_centre(path[walked], h)
-        # To the wall between the last cell reached and the next: the X stands on it.
-        yield Arrow((x0, y0), ((x0 + x1) / 2, (y0 + y1) / 2), role="illegal")
+        stop = (x0 + (x1 - x0) * _REFUSED_REACH, y0 + (y1 - y0) * _REFUSED_REACH)
+        yield Marker(*legal[0], 0.16, colour, "disc", role="walk-start")
+        yield Arrow(legal[0], stop, role="illegal", via=tuple(legal[1:]))
+    elif len(legal) > 1:
+        yield from walk_marks(tuple(legal), colour)
     x, y = cell_centre(end, h)
     yield Highlight(x, y, 1.0, 1.0, role="target")
+
+
+def _wall_words(board: Any, start: Coordinate, end: Coordinate) -> str:
+    """What a refused walk's figure shows, in a player's words ("the straight way from b2
+    ends at the wall between c2 and d2"), or "" where no wall stops it."""
+    path = _straight(start, end)
+    walked = _reached(board, path)
+    if walked == len(path):
+        return ""
+    a, b = path[walked - 1], path[walked]
+    return f"the straight way from {cell_name(start)} ends at the wall between {cell_name(a)} and {cell_name(b)}"
 
 
 def attempt_scene(play: LabyrinthPlay, text: str, error: RuleError) -> Scene | None:
@@ -218,8 +251,27 @@ def attempt_scene(play: LabyrinthPlay, text: str, error: RuleError) -> Scene | N
     # The walk's marks go under the avatars (the last annotations), so the mover's disc stays whole.
     avatars = tuple(a for a in shown.annotations if getattr(a, "role", "") == "avatar")
     rest = tuple(a for a in shown.annotations if getattr(a, "role", "") != "avatar")
-    return replace(shown, annotations=rest + marks + avatars,
-                   focus=turn_focus(move.index, move.direction, (start, move.destination), h, w))
+    said = _sentence_of(error.message)
+    wall = _wall_words(slid.board, start, move.destination)
+    caption = said + (f". {wall[:1].upper()}{wall[1:]}" if wall else "")
+    focus = turn_focus(move.index, move.direction, (start, move.destination), h, w)
+    keyed = replace(play, position=slid, last_turn=None)
+    return replace(shown, annotations=rest + marks + avatars, caption=caption, focus=focus,
+                   panels=(players_panel(keyed, within=focus),))
+
+
+def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: str) -> Scene:
+    """A turn's figure: the position after it, cropped to the turn (its focus), with a key of
+    the players in view only."""
+    scene = position_scene(after, caption=caption)
+    if scene.focus is None:
+        return scene
+    return replace(scene, panels=(players_panel(after, within=scene.focus),))
+
+
+def _sentence_of(text: str) -> str:
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:]
 
 
 def key_figure(replays: Sequence[Any]) -> Any:
@@ -241,4 +293,4 @@ figure_notes = {"key": key_figure}
 
 
 __all__ = ["KINDS", "attempt_marks", "attempt_scene", "describe", "figure_notes", "illegal_candidates",
-           "key_figure", "move_kind"]
+           "key_figure", "move_kind", "move_scene"]

@@ -1,0 +1,146 @@
+"""Coin Collectors rulebook figures and plates, checked as drawn: which pawn a refused step
+leaves, which die a move cites, what a removal shows, pawns inside their tiles, the whole
+board on plates, nothing drawn beyond a cropped board's torn edges."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from piecepack_diagrams.figures import RuleFigure, figure_set, game_replays
+from piecepack_diagrams.games.coin_collectors.board import CELLS, cell_centre, cell_name, step
+from piecepack_diagrams.games.coin_collectors.picture import board_pieces
+from piecepack_diagrams.layout import lay_out
+from piecepack_diagrams.render.primitives import TILE_DRAWN
+from piecepack_diagrams.scene import Arrow, Label, Marker, Scene, Tear, flattened
+from piecepack_diagrams.sheets.plates import plate_scenes
+
+SUITS = {"S": 1, "M": 2, "C": 3, "A": 4}
+SUIT_NAMES = ("Suns", "Moons", "Crowns", "Arms")
+#: A pawn's drawn extent about its spot: half its width, its foot, its head (inches).
+PAWN_HALF, PAWN_FOOT, PAWN_HEAD = 0.25, 0.4375, 0.41
+
+
+@lru_cache(maxsize=1)
+def _figures() -> dict[str, RuleFigure]:
+    return {f.name: f for f in figure_set("coin-collectors", game_replays("coin-collectors")).figures}
+
+
+def _pawn(scene: Scene, suit: int):
+    return next(p for p in scene.pieces if p.piece.kind == "pawn" and p.piece.suit == suit)
+
+
+def test_a_refused_step_leaves_the_pawn_the_caption_names_and_is_crossed_at_the_tiles_edge():
+    figure = _figures()["coin-collectors-illegal-move"]
+    suit = SUITS[figure.move[0]]
+    assert f"The {SUIT_NAMES[suit - 1]} pawn cannot enter" in figure.scene.caption
+    pawn = _pawn(figure.scene, suit)
+    (arrow,) = [a for a in figure.scene.annotations if isinstance(a, Arrow) and a.role == "illegal"]
+    x, y = arrow.start
+    # It starts on the pawn the caption names, not on a neighbour in the hole.
+    assert abs(x - pawn.x) <= PAWN_HALF and pawn.y - PAWN_FOOT <= y <= pawn.y + PAWN_HEAD
+    others = [p for p in figure.scene.pieces if p.piece.kind == "pawn" and p.piece.suit != suit]
+    assert not any(abs(x - p.x) <= PAWN_HALF and p.y - PAWN_FOOT <= y <= p.y + PAWN_HEAD for p in others)
+    # Its X is where it would enter the tile, clear of the tile's rank (the glyph in the middle).
+    cells = [c for c in range(CELLS) if abs(cell_centre(c)[0] - arrow.end[0]) < 1.0
+             and abs(cell_centre(c)[1] - arrow.end[1]) < 1.0 and c != 12]
+    target_x, target_y = cell_centre(cells[0])
+    assert max(abs(arrow.end[0] - target_x), abs(arrow.end[1] - target_y)) >= 0.8
+    # The caption names the square.
+    assert f"at {cell_name(cells[0])}" in figure.scene.caption
+
+
+def test_a_move_figure_rings_the_die_its_caption_cites_and_names_each_die_in_words():
+    for name in ("coin-collectors-move-tile-die", "coin-collectors-move-pawn-die"):
+        figure = _figures()[name]
+        (dice,) = [p for p in figure.scene.panels if p.title == "Dice"]
+        assert sorted(p.piece.suit for e in dice.entries for p in e.pieces) == [1, 2, 3, 4]
+        for entry in dice.entries:
+            (die,) = entry.pieces
+            assert entry.text.startswith(SUIT_NAMES[die.piece.suit - 1])
+        ringed = [e for e in dice.entries if any(isinstance(a, Marker) and a.shape == "ring" for a in e.annotations)]
+        assert len(ringed) == 1
+        (die,) = ringed[0].pieces
+        assert f"the {SUIT_NAMES[die.piece.suit - 1]} die shows" in figure.scene.caption
+
+
+def test_the_removal_figure_draws_the_step_and_where_each_pawn_that_left_stood():
+    figure = _figures()["coin-collectors-move-remove"]
+    title = figure.scene.caption.split("\n")[0]
+    assert title.count(":") == 1
+    arrows = [a for a in figure.scene.annotations if isinstance(a, Arrow)]
+    assert len(arrows) == 1
+    moved = figure.move.split()[0]
+    suit = SUITS[moved[0]]
+    gone = [a for a in figure.scene.annotations if isinstance(a, Marker) and a.role == "gone"]
+    removed = [t for t in figure.move.split() if t.startswith("X:")]
+    assert len(gone) == len(removed) >= 1
+    names = [a.text for a in figure.scene.annotations if isinstance(a, Label)]
+    for token in removed:
+        assert f"{SUIT_NAMES[SUITS[token[2]] - 1]} pawn out" in names
+    # The arrow ends on the tile the pawn stepped onto, where one of the rings is.
+    result = next(r for r in game_replays("coin-collectors") if r.record.file == figure.source)
+    before = result.positions[figure.position].state
+    target = step(before.pawns[suit - 1], moved[1])
+    tx, ty = cell_centre(target)
+    assert abs(arrows[0].end[0] - tx) < 1.0 and abs(arrows[0].end[1] - ty) < 1.0
+    assert any(abs(g.x - tx) < 1.0 and abs(g.y - ty) < 1.0 for g in gone)
+
+
+def test_pawns_on_tiles_stand_inside_the_tiles_edge():
+    result = game_replays("coin-collectors")[0]
+    inner = TILE_DRAWN / 2 - 0.05
+    for position in result.positions[1:8]:
+        pieces = board_pieces(position.state)
+        tiles = [p for p in pieces if p.piece.kind == "tile"]
+        for pawn in (p for p in pieces if p.piece.kind == "pawn"):
+            tile = next((t for t in tiles if abs(t.x - pawn.x) < 1.0 and abs(t.y - pawn.y) < 1.0), None)
+            if tile is None:
+                continue  # in the hole
+            assert pawn.y - PAWN_FOOT >= tile.y - inner and pawn.x + PAWN_HALF <= tile.x + inner
+
+
+def test_plates_show_the_whole_board():
+    result = game_replays("coin-collectors")[0]
+    _, scenes = plate_scenes(result, range(0, 4))
+    for scene in scenes:
+        board = Scene(tuple(p for p in scene.pieces if p.piece.kind == "tile")).bounds(margin=0.0)
+        assert scene.frame is not None
+        assert scene.frame.x0 <= board.x0 and scene.frame.y0 <= board.y0
+        assert scene.frame.x1 >= board.x1 and scene.frame.y1 >= board.y1
+
+
+def test_nothing_is_drawn_wholly_beyond_a_cropped_boards_torn_edges():
+    for name in ("coin-collectors-move-tile-die", "coin-collectors-move-pawn-die", "coin-collectors-illegal-move"):
+        figure = _figures()[name]
+        laid = lay_out(figure.scene, box=(3.25, 8.0), framing="focus")
+        window = laid.window
+        assert window is not None
+        for piece in laid.scene.pieces:
+            b = Scene((piece,)).bounds(margin=0.0)
+            assert b.x1 > window.x0 and b.x0 < window.x1 and b.y1 > window.y0 and b.y0 < window.y1, piece
+        tiles = Scene(tuple(p for p in figure.scene.pieces if p.piece.kind == "tile")).bounds(margin=0.0)
+        for tear in (a for a in flattened(laid.scene.annotations) if isinstance(a, Tear)):
+            for x, y in tear.edge:
+                assert tiles.x0 - 1e-6 <= x <= tiles.x1 + 1e-6 and tiles.y0 - 1e-6 <= y <= tiles.y1 + 1e-6
+
+
+def test_answer_key_routes_differ_without_colour_and_leave_the_pawns_clear():
+    from piecepack_diagrams.games.coin_collectors.game import start_state
+    from piecepack_diagrams.games.coin_collectors.picture import plan_scene
+    from piecepack_diagrams.games.coin_collectors.puzzles import make_deal_puzzle
+    from piecepack_diagrams.scene import PathLine
+
+    for seed in range(1, 13):
+        puzzle = make_deal_puzzle(seed)
+        scene = plan_scene(start_state(puzzle.deal, puzzle.rolls[0]), puzzle.answer)
+        routes = [a for a in scene.annotations if isinstance(a, PathLine)]
+        # Four lines told apart in black and white: each its own dash pattern.
+        assert len({r.dash for r in routes}) == len(routes) >= 2
+        pawns = [p for p in scene.pieces if p.piece.kind == "pawn"]
+        for route in routes:
+            for (x0, y0), (x1, y1) in zip(route.points, route.points[1:]):
+                for pawn in pawns:
+                    # A segment (orthogonal) and the pawn's box do not meet.
+                    lo_x, hi_x, lo_y, hi_y = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+                    assert not (lo_x < pawn.x + PAWN_HALF and hi_x > pawn.x - PAWN_HALF
+                                and lo_y < pawn.y + PAWN_HEAD and hi_y > pawn.y - PAWN_FOOT), (seed, pawn)
