@@ -134,7 +134,7 @@ def test_labyrinth_play_refuses_players_without_a_name_of_their_own(tmp_path):
 def test_render_refuses_a_negative_move_index_and_says_what_it_accepts(tmp_path):
     record = ROOT / "records" / "ppn" / "tablut-opening.ppn"
     outcome = run_cli("render", record, "--move", "-1", "-f", "txt")
-    assert outcome.status == 1 and outcome.stdout == b""
+    assert outcome.status == 2 and outcome.stdout == b""  # a usage error
     assert "there is no move -1" in outcome.err and "'last'" in outcome.err
     helped = run_cli("render", "--help").stdout.decode()
     assert "from 0 (the setup)" in " ".join(helped.split())
