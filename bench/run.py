@@ -129,6 +129,7 @@ def main() -> int:
     # The 28-move Labyrinth record's page was 2,026,541 bytes when every position was inline SVG.
     viewer_bytes = len(viewer_html(game).encode("utf-8"))
     build_main_s, build_files = _time_build()
+    audit_share = _audit_share()
     ms, us = 1000, 1e6
     rows = [
         Row("records parsed per second (corpus records)", f"{len(texts) / parse_s:,.0f}"),
@@ -159,8 +160,10 @@ def main() -> int:
         Row("Viewer: the same game's HTML page, all positions", f"{viewer_s:.2f} s"),
         Row(f"Viewer: page size, the {len(game.positions) - 1}-move 7x7 Labyrinth record (2,027 KB as inline SVGs)",
             f"{viewer_bytes / 1000:,.0f} KB", "< 200 KB", viewer_bytes < 200_000),
-        Row(f"`build`: the main job ({build_files} files: records, figure sets, puzzle books)",
+        Row(f"`build`: the main job ({build_files} files: records, figure sets, puzzle books, proof sheet)",
             f"{build_main_s:.1f} s", "< 60 s", build_main_s < 60),
+        Row("`build`: the layout audit's share of its processor time", f"{audit_share:.1%}", "< 10%",
+            audit_share < 0.10),
     ]
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d')}")
     if args.markdown:
@@ -201,18 +204,28 @@ def _long_labyrinth_game():  # noqa: ANN202 - a Replay
     return game
 
 
-def _time_build() -> tuple[float, int]:
+def _time_build(*, audited: bool = True, proof: bool = True) -> tuple[float, int]:
     """One run of ``build`` on the shipped records into a scratch folder: seconds, files written."""
     import tempfile
 
     from piecepack_diagrams.build import build
 
     with tempfile.TemporaryDirectory() as scratch:
-        start = time.perf_counter()
-        report = build(ROOT / "records", scratch, progress=None)
-        seconds = time.perf_counter() - start
+        start = time.process_time()
+        report = build(ROOT / "records", scratch, progress=None, audited=audited, proof=proof)
+        seconds = time.process_time() - start
     assert report.is_ok(), report.failures
     return seconds, len(report.written)
+
+
+def _audit_share(repeat: int = 3) -> float:
+    """The layout audit's share of ``build``'s processor time (builds without the proof sheet,
+    with and without the audit, alternated, medians)."""
+    plain, audited = [], []
+    for _ in range(repeat):
+        plain.append(_time_build(audited=False, proof=False)[0])
+        audited.append(_time_build(audited=True, proof=False)[0])
+    return (statistics.median(audited) - statistics.median(plain)) / statistics.median(plain)
 
 
 if __name__ == "__main__":

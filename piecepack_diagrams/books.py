@@ -14,8 +14,8 @@ from .errors import SetupError
 from .games.coin_collectors import GAME as COIN_COLLECTORS
 from .games.lab_rats import GAME as LAB_RATS
 from .games.landlocked import GAME as LANDLOCKED
-from .sheets.pdf import Audit
-from .sheets import Cell, Metadata, load_template, paginate, render_book
+from .sheets.pdf import Audit, Document
+from .sheets import Cell, Metadata, load_template, paginate
 from .theme import DEFAULT, Theme
 
 #: What a game's part of a book is: its title, the puzzle cells and the answer-key cells.
@@ -27,12 +27,25 @@ Bounds = dict[str, Any]
 def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
                 template: str = "puzzle-sheet", key_template: str | None = None, theme: Theme = DEFAULT,
                 time_limit: float = TIME_LIMIT, progress: TextIO | None = None, audit: "Audit | None" = None) -> bytes:
-    """A PDF of ``count`` puzzles of ``game`` (Lab Rats, Coin Collectors or Landlocked) dealt
+    """The PDF of :func:`puzzle_document`. With ``audit``, every drawing's layout findings are
+    added to it.
+
+    Raises :class:`SetupError` for a game without puzzles, a bad count, difficulty or time
+    limit, a bad template, or too few puzzles found within the bounds.
+    """
+    document = puzzle_document(game, count=count, seed=seed, difficulty=difficulty, template=template,
+                               key_template=key_template, time_limit=time_limit, progress=progress)
+    return document.render(theme=theme, audit=audit)
+
+
+def puzzle_document(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
+                    template: str = "puzzle-sheet", key_template: str | None = None,
+                    time_limit: float = TIME_LIMIT, progress: TextIO | None = None) -> Document:
+    """A book of ``count`` puzzles of ``game`` (Lab Rats, Coin Collectors or Landlocked) dealt
     from ``seed``, with an answer key at the back, laid out by ``key_template`` (default: the
     one the puzzles' template names as its ``answer_key``). Dealing takes at most
     ``time_limit`` seconds (see :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`),
-    with a progress bar on ``progress``. With ``audit``, every drawing's layout findings are
-    added to it.
+    with a progress bar on ``progress``.
 
     Raises :class:`SetupError` for a game without puzzles, a bad count, difficulty or time
     limit, a bad template, or too few puzzles found within the bounds.
@@ -51,9 +64,8 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
     meta = Metadata(title, subject=f"{count} {title.lower()}{rated}, dealt from seed {seed}, each proven solvable; "
                                    "the answer key is at the back")
     # The puzzles and the key each have their own template; the book numbers its pages throughout.
-    return render_book([(paginate(title, cells, front), front),
-                        (paginate(f"{title}: answer key", keys, back), back)], theme=theme, metadata=meta,
-                       audit=audit)
+    return Document(((tuple(paginate(title, cells, front)), front),
+                     (tuple(paginate(f"{title}: answer key", keys, back)), back)), meta)
 
 
 _LAB_RATS_RULES = ("Lead the rat (the pawn on the first tile) out across the edge between the two exit "
@@ -108,15 +120,26 @@ _LANDLOCKED_RULES = ("Walk from the empty space to the null, ace .. 5 of the out
 
 
 def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> Parts:
+    from .games.landlocked.board import cell_name
     from .games.landlocked.picture import position_scene, route_scene
     from .games.landlocked.puzzles import generate_puzzles
+    from .games.landlocked.rules import apply_leg
 
     puzzles = generate_puzzles(count, seed=seed, difficulty=difficulty, **bounds)
     cells = [Cell(position_scene(p.state),
                   caption=f"Puzzle {p.number} ({p.difficulty}: the best route marks {p.route.passes} passes)\n"
                           + _LANDLOCKED_RULES) for p in puzzles]
-    keys = [Cell(route_scene(p.state, p.route.paths),
-                 caption=f"Puzzle {p.number}: {p.route.passes} passes; legs numbered at their targets") for p in puzzles]
+    keys = []
+    for p in puzzles:
+        states = [p.state]
+        for path in p.route.paths:
+            states.append(apply_leg(states[-1], list(path)))
+        # A leg's number and its spaces stay on one line (a no-break space between them).
+        legs = " ".join(f"{k}.\u00a0" + "-".join(cell_name(c) for c in (s.position,) + path)
+                        for k, (s, path) in enumerate(zip(states, p.route.paths), start=1))
+        keys.append(Cell(route_scene(states, p.route.paths),
+                         caption=f"Puzzle {p.number}: {p.route.passes} passes; each leg in its own colour, "
+                                 f"numbered at its target\n{legs}"))
     return "Landlocked puzzles", cells, keys
 
 
@@ -132,4 +155,4 @@ def _wrapped(text: str, per_line: int) -> str:
     return "\n".join(" ".join(words[k:k + per_line]) for k in range(0, len(words), per_line))
 
 
-__all__ = ["puzzle_book"]
+__all__ = ["puzzle_book", "puzzle_document"]

@@ -25,6 +25,10 @@ _EXAMPLES = {
               "  piecepack-diagrams render game.ppn --move 3... -f txt",
     "setup": "examples:\n  piecepack-diagrams setup coin-collectors --seed 1 -f pdf -o output/cc.pdf\n"
              "  piecepack-diagrams setup tablut -f txt",
+    "audit": "examples:\n  piecepack-diagrams audit records/*/*.ppn\n"
+             "  piecepack-diagrams audit records/lab-rats   # a folder: every record in it",
+    "proof": "examples:\n  piecepack-diagrams proof -o output/proof.pdf\n"
+             "  piecepack-diagrams proof --records my-games --theme print -o proof.pdf",
     "build": "examples:\n  piecepack-diagrams build            # records/ -> output/\n"
              "  piecepack-diagrams build --records my-games --output site",
     "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
@@ -74,6 +78,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="output format (default: from -o, else svg; txt goes to the terminal)")
         p.add_argument("-o", "--output", default=None, help="output file (default: under output/)")
         p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+        p.add_argument("--scale", type=_scale, default=None, metavar="S",
+                       help="print at S paper inches a table inch (1: true size; default: true size, or smaller "
+                            "to fit a letter page)")
+        p.add_argument("--framing", choices=("whole", "focus"), default=None,
+                       help="whole: the whole board; focus: cropped to what the move is about, torn edges where "
+                            "the board goes on (default: whole; figures: their own)")
 
     p = command("validate", "check that every move of every game in the files is legal")
     p.add_argument("paths", nargs="+", metavar="PATH", help="PPN files")
@@ -104,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--moves", default=None, metavar="FIRST-LAST", help="positions to show, 0 the setup (default all)")
     p.add_argument("--template", default="auto",
                    help="page layout of a PDF: auto (six a page, or one when six would print too small), a name "
-                        "in templates/ (plates-2x3, plates-1x1, pocket ...) or a YAML file")
+                        "in templates/ (plates-2x3, plates-2x2, plates-1x1, pocket ...) or a YAML file")
     p.add_argument("-f", "--format", choices=("pdf", "svg"), default=None,
                    help="pdf, or svg: one file a plate in a folder (default: pdf, or svg when -o is not a .pdf)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.pdf|DIR",
@@ -133,7 +143,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="where the games shown come from (default records/)")
     p.add_argument("-f", "--format", nargs="+", choices=("svg", "pdf", "png", "txt"), default=["svg", "pdf"],
                    help="formats to write (default: svg pdf)")
-    p.add_argument("--template", default="figure", help="page layout of the PDF figures (default: figure)")
+    p.add_argument("--template", default=None,
+                   help="page layout of the PDF figures (default: each figure's own: figure for a move, "
+                        "figure-wide for a whole board)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
 
     p = command("solve", "solve a deal: Lab Rats (fewest coins) or Landlocked (fewest passes)")
@@ -195,6 +207,19 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--goals", type=int, default=0, help="further goals after the first (default 0)")
     t.add_argument("-o", "--output", default=None, help="the state (default: standard output)")
 
+    p = command("audit", "check the layout of what build makes of records: text size, overlaps, margins")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="records, or folders of records")
+    p.add_argument("--no-figures", action="store_true", help="leave out the figure sets of their games")
+    p.add_argument("--theme", default="default", help="theme name or YAML file")
+
+    p = command("proof", "make the proof sheet of a build (every product reduced, with its audit) "
+                         "without writing the products")
+    p.add_argument("--records", default="records", help="folder of records (default records/)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE.pdf", help="the sheet (default: output/proof.pdf)")
+    p.add_argument("--theme", default="default", help="theme name or YAML file")
+    p.add_argument("--no-figures", action="store_true", help="leave out the games' figure sets")
+    p.add_argument("--no-puzzles", action="store_true", help="leave out the sample puzzle books")
+
     p = command("build", "render everything into output/: every record's drawings, plates and viewer page, "
                          "every game's figures, sample puzzle books")
     p.add_argument("--records", default="records", help="folder of records (default records/)")
@@ -207,6 +232,17 @@ def _parser() -> argparse.ArgumentParser:
 
 #: File name endings of each drawing format.
 _SUFFIXES = {"svg": (".svg",), "pdf": (".pdf",), "png": (".png",), "txt": (".txt", ".text")}
+
+
+def _scale(text: str) -> float:
+    """``--scale``: a print scale from a hundredth to four times true size."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not 0.01 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"{text} is out of range; expected 0.01 to 4 (1 is true size)")
+    return value
 
 
 def _format_of(args: argparse.Namespace) -> str:
@@ -313,12 +349,14 @@ def _run(args: argparse.Namespace) -> int:
 
             result = replay(first_record(args.path, args.game))
             move: int | str = int(args.move) if args.move.lstrip("-").isdigit() else args.move
-            data = render_position(result, move, fmt, theme=theme, show_legal=args.legal)
+            data = render_position(result, move, fmt, theme=theme, show_legal=args.legal, scale=args.scale,
+                                   framing=args.framing or "whole")
             default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
         else:
             from .api import setup_scene
 
-            data = render(setup_scene(args.game, seed=args.seed), fmt, theme=theme)
+            data = render(setup_scene(args.game, seed=args.seed), fmt, theme=theme, scale=args.scale,
+                          framing=args.framing or "whole")
             default = Path("output") / f"{args.game}-setup.{fmt}"
         _emit(data, fmt, args.output, default)
         return 0
@@ -330,7 +368,8 @@ def _run(args: argparse.Namespace) -> int:
 
         fmt = _format_of(args)
         scene = figure_scene(args.name)
-        _emit(render(scene, fmt, theme=load_theme(args.theme)), fmt, args.output, Path("output") / f"{args.name}.{fmt}")
+        _emit(render(scene, fmt, theme=load_theme(args.theme), scale=args.scale, framing=args.framing or "whole"),
+              fmt, args.output, Path("output") / f"{args.name}.{fmt}")
         return 0
     if args.command == "figures":
         return _figures(args)
@@ -383,6 +422,34 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "labyrinth":
         return _labyrinth(args)
+    if args.command == "audit":
+        from .build import audit_records
+
+        report = audit_records(args.paths, theme=load_theme(args.theme), figures=not args.no_figures,
+                               progress=sys.stderr)
+        for failure in report.failures:
+            print(failure, file=sys.stderr)
+        for finding in report.findings:
+            print(finding.format())
+        print(report.audit_summary())
+        return 1 if report.findings or report.failures else 0
+    if args.command == "proof":
+        from .build import build
+
+        if args.output and _names_file(args.output) and Path(args.output).suffix.lower() != ".pdf":
+            raise OutputError(f"the proof sheet is a PDF, not '{args.output}'", token=args.output,
+                              expected="a name ending .pdf")
+        if not Path(args.records).is_dir():
+            raise OutputError(f"no folder of records at {args.records}", token=args.records,
+                              expected="a folder holding .ppn records")
+        report = build(args.records, "output", theme=load_theme(args.theme), figures=not args.no_figures,
+                       puzzles=not args.no_puzzles, progress=sys.stderr, write=False)
+        for failure in report.failures:
+            print(failure, file=sys.stderr)
+        print(report.audit_summary(), file=sys.stderr)
+        assert report.proof is not None
+        _save(args.output or Path("output") / "proof.pdf", report.proof)
+        return 0 if report.is_ok() else 1
     if args.command == "build":
         from .build import build
 

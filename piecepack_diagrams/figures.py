@@ -16,8 +16,11 @@ A game's ``rulebook`` module gives:
 - ``illegal_candidates(state)`` and ``attempt_marks(state, text)``: moves to try for an
   illegal one, and the marks that show one (a dashed arrow, an X where it fails);
 - optionally ``attempt_scene(state, text, error)``: the whole figure of a refused move,
-  when the game draws it otherwise than as the position plus its marks; ``figure_notes``:
-  extra figures (kind -> a function of the replays giving a :class:`RuleFigure` or None).
+  when the game draws it otherwise than as the position plus its marks (its caption, if
+  any, says what is refused in place of the rule's message); ``end_scene(replay)``: the
+  figure of a game's end, when the final position alone would not show it (its caption,
+  if any, in place of the last move); ``figure_notes``: extra figures (kind -> a function
+  of the replays giving a :class:`RuleFigure` or None).
 
 Figures of a move are cropped to the region the move is about (the scene's focus); the
 setup and the end show the whole board, a column and a half wide.
@@ -161,8 +164,11 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
             continue
         result, k = found
         scene = result.game.scene(result.positions[k].state, caption=_move_caption(book, title, words, result, k))
+        # A move about no region of the board (a pawn taken out, say) shows the whole board, a page wide.
+        wide = scene.focus is None
         figures.append(RuleFigure(f"{slug}-move-{kind}", scene, result.record.file, k - 1,
-                                  result.positions[k].text))
+                                  result.positions[k].text, framing="whole" if wide else "focus",
+                                  template=WIDE if wide else COLUMN))
     illegal = _illegal_figure(slug, title, book, replays)
     if illegal is not None:
         figures.append(illegal)
@@ -227,10 +233,15 @@ def _end_figure(slug: str, title: str, book: ModuleType, replays: Sequence[Repla
     result = next((r for r in ended if r.status().outcome == "won"), ended[0])
     status = result.status()
     caption = f"{title}: the end of a game ({status.outcome}{': ' + status.detail if status.detail else ''})"
-    if len(result.positions) > 1:
+    drawn = getattr(book, "end_scene", None)
+    scene = drawn(result) if drawn is not None else None
+    if scene is not None and scene.caption:
+        caption += "\n" + _sentence(scene.caption)
+    elif len(result.positions) > 1:
         said = _sentence(book.describe(result.positions[-2].state, result.final.state, result.final.text))
         caption += "\nThe last move: " + said[:1].lower() + said[1:]
-    return RuleFigure(f"{slug}-end", result.game.scene(result.final.state, caption=caption), result.record.file,
+    scene = scene if scene is not None else result.game.scene(result.final.state)
+    return RuleFigure(f"{slug}-end", replace(scene, caption=caption), result.record.file,
                       len(result.positions) - 2, result.final.text, framing="whole", template=WIDE)
 
 
@@ -243,9 +254,10 @@ def _illegal_figure(slug: str, title: str, book: ModuleType, replays: Sequence[R
                 error = _refusal(result, k, text)
                 if error is None:
                     continue
-                caption = f"{title}: a move the rules forbid\n{_reason(error)}"
                 drawn = getattr(book, "attempt_scene", None)
                 scene = drawn(position.state, text, error) if drawn is not None else None
+                said = _sentence(scene.caption) if scene is not None and scene.caption else _reason(error)
+                caption = f"{title}: a move the rules forbid\n{said}"
                 if scene is None:
                     scene = result.game.scene(position.state)
                     marks = tuple(book.attempt_marks(position.state, text))
@@ -304,7 +316,7 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
     Raises :class:`SetupError` for a bad template or format.
     """
     from .render import render
-    from .sheets import Cell, Metadata, Page, load_template, render_pages
+    from .sheets import Cell, load_template
     from .sheets.pdf import Audit, figure_layout
 
     files: dict[str, bytes] = {}
@@ -315,12 +327,8 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
         for fmt in formats:
             name = f"{figure.name}.{fmt}"
             if fmt == "pdf":
-                caption = figure.scene.caption
-                title = caption.split("\n")[0] or figure.name
                 checked = Audit(name) if audit is not None else None
-                files[name] = render_pages([Page("", (replace(cell, framing=figure.framing),))], layout, theme=theme,
-                                           metadata=Metadata(title, subject=caption.replace("\n", " ")),
-                                           audit=checked)
+                files[name] = figure_document(figure, template=template).render(theme=theme, audit=checked)
                 if checked is not None and audit is not None:
                     audit += checked.findings
             elif fmt == "txt":
@@ -332,10 +340,26 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
     return files
 
 
+def figure_document(figure: RuleFigure, *, template: str | None = None) -> "Document":
+    """A figure as a one-page document: its drawing and caption on a page of ``template``
+    (else the figure's own), cut to its height.
+
+    Raises :class:`SetupError` for a bad template.
+    """
+    from .sheets import Cell, Metadata, Page, load_template
+    from .sheets.pdf import Document
+
+    layout = load_template(template or figure.template)
+    caption = figure.scene.caption
+    cell = Cell(replace(figure.scene, caption=""), caption, framing=figure.framing)
+    title = caption.split("\n")[0] or figure.name
+    return Document((((Page("", (cell,)),), layout),), Metadata(title, subject=caption.replace("\n", " ")))
+
+
 def replace_caption(theme: Theme, points: float) -> Theme:
     """``theme`` with captions set at ``points`` (a template's caption size)."""
     return theme.replace(caption_size=points / 72)
 
 
-__all__ = ["FIGURES", "FigureSet", "RuleFigure", "describe_move", "figure_files", "figure_games", "figure_scene",
+__all__ = ["FIGURES", "FigureSet", "RuleFigure", "describe_move", "figure_document", "figure_files", "figure_games", "figure_scene",
            "figure_set", "game_replays"]

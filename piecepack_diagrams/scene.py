@@ -202,17 +202,30 @@ Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outli
 
 
 @dataclass(frozen=True, slots=True)
+class KeyEntry:
+    """One entry of a key: what something means, in ``text`` (lines split on ``\\n``), beside a
+    small picture of it (``pieces`` and ``annotations`` in their own coordinates; none for
+    words alone). The layout sets the words at a printed size, whatever the scale."""
+
+    text: str
+    pieces: tuple[ScenePiece, ...] = ()
+    annotations: tuple["Annotation", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Panel:
     """Things shown beside the board rather than on it (the stacks of Lab Rats, the dice and
     collected coins of Coin Collectors, a key), in their own coordinates: the layout puts
     the panel next to the board, however the board is framed, at the board's scale.
-    ``title`` is printed above it; ``side`` is where it goes: ``"right"``, ``"below"``, or
-    ``"auto"``, wherever the drawing comes out largest in the space it is given."""
+    ``title`` is printed above it; ``entries`` (a key, line by line) under its pieces;
+    ``side`` is where it goes: ``"right"``, ``"below"``, or ``"auto"``, wherever the
+    drawing comes out largest in the space it is given."""
 
     pieces: tuple[ScenePiece, ...] = ()
     annotations: tuple[Annotation, ...] = ()
     title: str = ""
     side: str = "auto"
+    entries: tuple[KeyEntry, ...] = ()
 
 
 #: Roles of details a plain-text drawing leaves out, having a few characters an inch: a maze

@@ -150,20 +150,6 @@ def test_shipped_records(name, outcome):
     assert result.is_valid() and result.status().outcome == outcome
 
 
-def test_drawing_marks_passes_and_the_target():
-    import xml.etree.ElementTree as ET
-
-    result = replay(parse_records((RECORDS / "won-fewest-passes.ppn").read_text(), name="w")[0])
-    state = result.position(5).state
-    scene = GAME.scene(state)
-    coins = [p for p in scene.pieces if p.piece.kind == "coin"]
-    assert len(coins) == state.markers and state.markers > 0
-    assert sum(1 for p in scene.pieces if p.piece.kind == "tile" and p.piece.side == "face") == 12
-    assert any(type(a).__name__ == "PathLine" for a in scene.annotations)
-    assert any(type(a).__name__ == "Highlight" for a in scene.annotations)
-    ET.fromstring(render(scene, "svg"))
-
-
 def test_puzzles_are_winnable_through_the_validator_and_rated():
     from piecepack_diagrams.games.landlocked.puzzles import generate_puzzles, rate
 
@@ -196,3 +182,342 @@ def test_reachable_spaces_and_best_path_of_seed_1():
     assert "b2" in reach and not reach & {"b3", "c4", "a1", "c1", "e1", "d3"}
     path = best_path(state)
     assert [cell_name(c) for c in path] == ["a4", "a3", "a2", "b2"]  # two grid tiles: a4, a3
+
+
+# --- Pictures --------------------------------------------------------------------------------------
+
+def _replays():
+    return [replay(parse_records(path.read_text(), name=str(path))[0]) for path in sorted(RECORDS.glob("*.ppn"))]
+
+
+def _segments(annotation):
+    """The straight pieces of an arrow or a route, as pairs of points."""
+    points = annotation.points
+    return list(zip(points, points[1:]))
+
+
+def _crosses(segment, box, half):
+    """Whether a segment drawn ``half`` inches either side of its line meets ``box``."""
+    from piecepack_diagrams.layout.labels import segment_hits_box
+
+    (x0, y0), (x1, y1) = segment
+    return segment_hits_box((x0, y0, x1, y1, half), box)
+
+
+def _glyph_boxes(piece):
+    """The ink of a piece that a route must not cross: a face-up tile's rank and suit
+    symbol, a pawn's body."""
+    from piecepack_diagrams.layout.audit import _text_ink
+    from piecepack_diagrams.render.extent import box_of
+    from piecepack_diagrams.render.primitives import piece_stamp
+    from piecepack_diagrams.render.shapes import Symbol, Text
+    from piecepack_diagrams.theme import DEFAULT
+
+    stamp = piece_stamp(piece.piece, piece.angle, DEFAULT)
+    if piece.piece.kind == "pawn":
+        x0, y0, x1, y1 = stamp.box
+        return [(x0 + piece.x, y0 + piece.y, x1 + piece.x, y1 + piece.y)]
+    if piece.piece.kind != "tile":
+        return []
+    out = []
+    for prim in stamp.primitives:
+        if isinstance(prim, Text):
+            x0, y0, x1, y1 = _text_ink(prim.text, prim.x, prim.y, prim.size)
+        elif isinstance(prim, Symbol):
+            x0, y0, x1, y1 = box_of(prim)
+        else:
+            continue
+        out.append((x0 + piece.x, y0 + piece.y, x1 + piece.x, y1 + piece.y))
+    return out
+
+
+def test_a_position_draws_its_leg_along_the_lane_and_its_key_beside_the_board():
+    from piecepack_diagrams.games.landlocked.board import cell_name
+    from piecepack_diagrams.games.landlocked.picture import cell_centre
+    from piecepack_diagrams.scene import Arrow, Highlight, Label, PathLine
+
+    result = replay(parse_records((RECORDS / "won-fewest-passes.ppn").read_text(), name="w")[0])
+    state = result.position(5).state  # after 5. e2-e3-e4-e5-d5-c5-b5-a5-a4-a3-a2
+    scene = GAME.scene(state)
+    coins = [p for p in scene.pieces if p.piece.kind == "coin"]
+    assert len(coins) == state.markers and state.markers > 0
+    assert all(p.piece.side == "back" for p in coins), "marker coins show their suit symbol"
+    assert sum(1 for p in scene.pieces if p.piece.kind == "tile" and p.piece.side == "face") == 12
+    # The leg is one arrow: orthogonal segments turning where the pawn turned (e5 and a5), each
+    # in the lane right of and below the spaces' centres, not through them.
+    arrows = [a for a in scene.annotations if isinstance(a, Arrow)]
+    assert len(arrows) == 1 and not [a for a in scene.annotations if isinstance(a, PathLine)]
+    points = arrows[0].points
+    assert len(points) == 4
+    assert all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:]))
+    path = state.last_path
+    corners = [cell_centre(c) for c in (path[0], path[3], path[7])]
+    for (x, y), (cx, cy) in zip(points, corners):
+        assert 0.4 < x - cx < 0.95 and 0.4 < cy - y < 0.95
+    # The figure is about the leg: its spaces and a tile round; the next target is ringed.
+    focus = scene.focus
+    for cell in path:
+        x, y = cell_centre(cell)
+        assert focus.x0 <= x - 2 and x + 2 <= focus.x1 and focus.y0 <= y - 2 and y + 2 <= focus.y1
+    rings = [a for a in scene.annotations if isinstance(a, Highlight) and a.role == "target"]
+    assert [(a.x, a.y) for a in rings] == [cell_centre(state.target)]
+    # Nothing is written on the board: the route information is a key beside it, the suits
+    # each with a coin showing its symbol, the next leg and its target in words.
+    assert not [a for a in scene.annotations if isinstance(a, Label)]
+    assert scene.coordinates is not None and [name for _, name in scene.coordinates.files] == list("abcde")
+    (key,) = scene.panels
+    words = [e.text for e in key.entries]
+    assert words[0].startswith("Outbound: Crowns") and words[1].startswith("Inbound: Suns")
+    assert words[2] == f"Next, leg 6:\nthe 5 of Crowns ({cell_name(state.target)})"
+    assert [(e.pieces[0].piece.kind, e.pieces[0].piece.suit) for e in key.entries[:2]] == [("coin", 3), ("coin", 1)]
+    assert "lower right" in words[3] and "upper right" in words[3]
+
+
+def test_legs_and_routes_keep_clear_of_ranks_suit_symbols_and_the_pawn():
+    from piecepack_diagrams.games.landlocked.picture import route_scene
+    from piecepack_diagrams.games.landlocked.puzzles import make_puzzle
+    from piecepack_diagrams.games.landlocked.rules import apply_leg
+    from piecepack_diagrams.scene import Arrow, PathLine
+
+    # A route drawn 2.6 points wide at the smallest scale figures print at (0.3): 0.06 inch.
+    half = 2.6 / 72 / 0.3 / 2
+    scenes = [GAME.scene(p.state) for r in _replays() for p in r.positions]
+    puzzle = make_puzzle(1)
+    states = [puzzle.state]
+    for path in puzzle.route.paths:
+        states.append(apply_leg(states[-1], list(path)))
+    scenes.append(route_scene(states, puzzle.route.paths))
+    scenes.append(_figures()["landlocked-end"].scene)
+    crossings = 0
+    for scene in scenes:
+        boxes = [box for piece in scene.pieces for box in _glyph_boxes(piece)]
+        for a in scene.annotations:
+            if isinstance(a, (Arrow, PathLine)):
+                crossings += sum(_crosses(seg, box, half) for seg in _segments(a) for box in boxes)
+    assert crossings == 0
+
+
+def _figures():
+    from piecepack_diagrams.figures import figure_set, game_replays
+
+    return {f.name: f for f in figure_set("landlocked", game_replays("landlocked")).figures}
+
+
+def test_the_refused_step_is_dashed_and_crossed_where_it_enters_its_tile():
+    from piecepack_diagrams.games.landlocked.board import parse_cell
+    from piecepack_diagrams.games.landlocked.picture import cell_centre
+    from piecepack_diagrams.scene import Arrow, PathLine
+
+    figure = _figures()["landlocked-illegal-move"]
+    scene = figure.scene
+    refused = re.search(r"the dashed step onto ([a-e][1-5]) is refused: the 4 of Arms is an inbound tile",
+                        scene.caption)
+    assert refused, scene.caption
+    arrows = [a for a in scene.annotations if isinstance(a, Arrow)]
+    assert [a.role for a in arrows] == ["illegal"], "only the attempt: the leg before it is not drawn"
+    (step,) = arrows
+    # The X (the arrow's end) is in the refused tile, by the edge the step crosses, clear of its rank.
+    cx, cy = cell_centre(parse_cell(refused[1]))
+    ex, ey = step.end
+    assert abs(ex - cx) < 0.97 and abs(ey - cy) < 0.97
+    assert max(abs(ex - cx), abs(ey - cy)) > 0.75
+    tile = next(p for p in scene.pieces if p.piece.kind == "tile" and (p.x, p.y) == (cx, cy))
+    rank = _glyph_boxes(tile)[0]
+    assert not (rank[0] - 0.2 < ex < rank[2] + 0.2 and rank[1] - 0.2 < ey < rank[3] + 0.2)
+    # Long enough for its dashes to show, and apart from any legal part drawn solid before it.
+    length = sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in _segments(step))
+    assert length > 0.9
+    for line in (a for a in scene.annotations if isinstance(a, PathLine)):
+        assert line.points[-1] == step.start
+
+
+def test_the_end_shows_the_whole_route_leg_by_leg_and_not_the_last_move_again():
+    from piecepack_diagrams.games.landlocked.board import parse_cell
+    from piecepack_diagrams.games.landlocked.picture import DISC_SPOT, LEG_COLOURS, cell_centre
+    from piecepack_diagrams.scene import Arrow, Marker, PathLine
+    from piecepack_diagrams.theme import DEFAULT
+
+    figures = _figures()
+    end, home = figures["landlocked-end"].scene, figures["landlocked-move-home"].scene
+    assert [type(a).__name__ for a in home.annotations].count("Arrow") == 1
+    assert not [a for a in end.annotations if isinstance(a, Arrow)]
+    legs = [a for a in end.annotations if isinstance(a, PathLine)]
+    discs = [a for a in end.annotations if isinstance(a, Marker)]
+    # Legs 1 to 13 at their targets, and on the inbound board leg 6's again, where leg 7 starts.
+    assert len(legs) == 13 and sorted(int(d.text) for d in discs) == sorted([*range(1, 14), 6])
+    again = [d for d in discs if d.text == "6" and d.x > 11]
+    assert len(again) == 1 and (again[0].x - 11, again[0].y) == next((d.x, d.y) for d in discs if d.text == "6"
+                                                                     and d.x < 11)
+    assert [p.x < 11 for p in end.pieces if p.piece.kind == "pawn"] == [True], "the pawn starts at home"
+    discs = [d for d in discs if d not in again]
+    colours = [leg.colour for leg in legs]
+    assert set(colours) <= set(LEG_COLOURS) and not set(colours) & set(DEFAULT.suit_colours)
+    assert all(a != b for a, b in zip(colours, colours[1:])), "each leg apart from the one before"
+    # Each disc has its leg's colour, at the leg's target (on the board the leg is drawn on).
+    groups = re.findall(r"\d+\. (\S+)", (RECORDS / "hard-won.ppn").read_text())
+    for k, (disc, leg, text) in enumerate(zip(sorted(discs, key=lambda d: int(d.text)), legs, groups)):
+        assert disc.colour == leg.colour
+        board = 0.0 if k < 6 else 11.0
+        tx, ty = cell_centre(parse_cell(text.split("-")[-1]))
+        assert (disc.x, disc.y) == (tx + board + DISC_SPOT[0], ty + DISC_SPOT[1])
+
+
+def test_every_square_a_caption_cites_has_its_coordinates_on_the_figure():
+    from piecepack_diagrams.sheets import Cell, load_template
+    from piecepack_diagrams.sheets.pdf import figure_layout
+    from piecepack_diagrams.scene import Label
+    from dataclasses import replace as replaced
+
+    for name, figure in _figures().items():
+        assert not re.search(r"\(\d+, ?\d+\)", figure.scene.caption), name
+        cited = set(re.findall(r"\b([a-e][1-5])\b", figure.scene.caption))
+        laid = figure_layout(Cell(replaced(figure.scene, caption=""), figure.scene.caption),
+                             load_template(figure.template), framing=figure.framing)
+        # Tiles print at half an inch at least (a whole board in a column), the key beside them or not.
+        assert laid.scale >= 0.25, (name, laid.scale)
+        printed = {a.text for a in laid.scene.annotations if isinstance(a, Label) and a.role == "coordinate"}
+        for square in cited:
+            assert set(square) <= printed, (name, square)
+        if "-move" in name:
+            assert cited, f"{name} names its squares"
+
+
+def test_every_landlocked_product_has_no_layout_findings():
+    from piecepack_diagrams.books import puzzle_book
+    from piecepack_diagrams.figures import figure_files
+    from piecepack_diagrams.sheets.pdf import Audit
+    from piecepack_diagrams.sheets.plates import plates_pdf
+    from piecepack_diagrams.theme import PRINT
+
+    findings = []
+    figures = list(_figures().values())
+    figure_files(figures, formats=("pdf",), audit=findings)
+    figure_files(figures, formats=("pdf",), audit=findings, theme=PRINT)
+    plates, book = Audit("plates"), Audit("book")
+    for result in _replays():
+        plates_pdf(result, audit=plates)
+    puzzle_book("landlocked", count=6, seed=1, audit=book)
+    # Every plate of the three records and its key page; six puzzles and six answers.
+    assert len(figures) == 6 and plates.drawings == sum(len(r.positions) + 1 for r in _replays())
+    assert book.drawings == 12
+    assert [f.format() for f in findings + plates.findings + book.findings] == []
+
+
+def test_the_answer_key_numbers_and_colours_each_leg_at_its_target():
+    from piecepack_diagrams.books import puzzle_book
+    from tests.raster import rasterize_pdf
+    from piecepack_diagrams.games.landlocked.picture import LEG_COLOURS
+
+    book = puzzle_book("landlocked", count=2, seed=1)
+    page = rasterize_pdf(book, dpi=50, page=3)  # the answer key
+    seen = {}
+    for py in range(page.height):
+        for px in range(page.width):
+            seen[page.hex(px, py)] = seen.get(page.hex(px, py), 0) + 1
+
+    def near(colour):
+        r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
+        return sum(n for hexed, n in seen.items()
+                   if abs(int(hexed[1:3], 16) - r) + abs(int(hexed[3:5], 16) - g) + abs(int(hexed[5:7], 16) - b) < 40)
+
+    # Every colour of the cycle is on the page, in lines and discs of some size.
+    assert all(near(colour) > 150 for colour in LEG_COLOURS), {c: near(c) for c in LEG_COLOURS}
+    # The caption lists the legs in notation, each number on the line of its spaces.
+    import subprocess
+
+    text = subprocess.run(["pdftotext", "-f", "3", "-l", "3", "-", "-"], input=book, capture_output=True,
+                          check=True).stdout.decode("utf-8")
+    legs = re.findall(r"(\d+)\.\s([a-e][1-5](?:-[a-e][1-5])+)", text)
+    assert [int(k) for k, _ in legs] == list(range(1, 14)) * 2
+    assert not re.search(r"\b\d+\.\s*$", text, flags=re.MULTILINE), "a leg's number ends a line"
+
+
+def test_text_shows_the_key_whole_and_refuses_labels_it_cannot_place():
+    from piecepack_diagrams.errors import OutputError
+    from piecepack_diagrams.scene import Label, Scene
+
+    for result in _replays():
+        text = render(GAME.scene(result.final.state), "txt").decode("utf-8")
+        lines = text.splitlines()
+        (key,) = GAME.scene(result.final.state).panels
+        for entry in key.entries:
+            for words in entry.text.split("\n"):
+                assert any(words in line for line in lines), words
+    crowded = Scene(annotations=tuple(Label(1.0, 1.0, f"label number {k}") for k in range(12)))
+    with pytest.raises(OutputError, match="no room for"):
+        render(crowded, "txt")
+
+
+# --- Mechanisms the pictures rely on --------------------------------------------------------------
+
+def _tile_board():
+    """A 5x5 board of face-up tiles, as Landlocked lays its tiles out."""
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import ScenePiece
+
+    return tuple(ScenePiece(Piece("tile", "face", 1 + k % 4, 1 + k % 6), 1.5 + 2 * (k % 5), 9.5 - 2 * (k // 5))
+                 for k in range(25))
+
+
+def test_key_entries_print_at_their_size_in_their_order_at_any_scale():
+    from piecepack_diagrams.layout import lay_out
+    from piecepack_diagrams.layout.labels import label_box
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import KeyEntry, Label, Panel, PieceMark, Scene, ScenePiece
+
+    coin = (ScenePiece(Piece("coin", "back", 2, 1), 5.0, 5.0),)
+    key = Panel(entries=(KeyEntry("A coin of Moons", coin), KeyEntry("Two lines\nbeside a coin", coin),
+                         KeyEntry("Words alone")), side="below")
+    scene = Scene(_tile_board(), panels=(key,))
+    for scale in (0.2, 0.45, 0.9):
+        laid = lay_out(scene, scale=scale)
+        labels = [a for a in laid.scene.annotations if isinstance(a, Label) and a.role == "key"]
+        assert [a.text for a in labels] == ["A coin of Moons", "Two lines", "beside a coin", "Words alone"]
+        assert all(a.size == 8.0 and a.scale == scale for a in labels)
+        boxes = [label_box(a) for a in labels]
+        assert all(b[3] <= a[1] + 1e-9 for a, b in zip(boxes, boxes[1:])), "each line under the one before"
+        coins = [a.piece for a in laid.scene.annotations if isinstance(a, PieceMark)]
+        assert len(coins) == 2 and all(c.x + 0.375 < min(b[0] for b in boxes) for c in coins)
+        # Each coin is centred on its words: the first on its line, the second on its two lines.
+        assert abs(coins[0].y - labels[0].y) < 1e-9 and abs(coins[1].y - (labels[1].y + labels[2].y) / 2) < 1e-9
+        # Under the board, and inside the drawing.
+        frame = laid.scene.frame
+        assert max(b[3] for b in boxes) < 0.5 and all(frame.x0 <= b[0] and b[2] <= frame.x1 for b in boxes)
+
+
+def test_a_target_ring_leaves_the_suit_symbol_of_its_tile_clear_at_any_scale():
+    from piecepack_diagrams.render.primitives import annotation_stamp
+    from piecepack_diagrams.scene import Highlight
+    from piecepack_diagrams.theme import DEFAULT
+
+    symbol_reach = 0.858  # the suit symbol in a tile's corner reaches this far from its centre
+    for scale in (0.15, 0.19, 0.3, 0.47, 1.0):
+        (ring,) = annotation_stamp(Highlight(0.0, 0.0, 2.0, 2.0, role="target"), DEFAULT, scale).primitives
+        inner = max(abs(x) for x, _ in ring.points) - ring.width / 144
+        assert inner >= symbol_reach, scale
+
+
+def test_torn_edges_overlap_beyond_the_corner_they_share():
+    from piecepack_diagrams.layout import lay_out
+    from piecepack_diagrams.scene import Bounds, Scene, Tear
+
+    laid = lay_out(Scene(_tile_board(), focus=Bounds(0.5, 4.5, 6.5, 10.5)), framing="focus", box=(3.2, 9.0))
+    tears = [a for a in laid.scene.annotations if isinstance(a, Tear)]
+    window = laid.window
+    assert len(tears) == 2  # the board goes on to the right and below
+
+    def inside_by(point, polygon):
+        """How far ``point`` lies inside ``polygon`` (negative: outside)."""
+        x, y = point
+        crossings = sum(1 for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1])
+                        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0))
+        edges = []
+        for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+            dx, dy = x1 - x0, y1 - y0
+            t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1)))
+            edges.append(((x - x0 - t * dx) ** 2 + (y - y0 - t * dy) ** 2) ** 0.5)
+        return min(edges) * (1 if crossings % 2 else -1)
+
+    # Past the shared corner, on its diagonal, the covers overlap: no seam for the board to show through.
+    corner = (window.x1 + 0.5, window.y0 - 0.5)
+    assert max(inside_by(corner, list(t.cover)) for t in tears) > 0.2

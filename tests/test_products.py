@@ -103,7 +103,7 @@ def test_a_copied_template_changes_the_pages_without_code(tmp_path):
     assert main(["plates", str(HARD_WON), "--template", str(mine), "-o", str(out)]) == 0
     positions = len(read_records(HARD_WON)[0].groups) + 1
     info = _info(out)
-    assert int(info["Pages"]) == math.ceil(positions / 3)
+    assert int(info["Pages"]) == 1 + math.ceil(positions / 3)  # the game's key on a page of its own first
     assert info["Page size"].startswith("595.44 x 841.68")  # A4
 
 
@@ -116,16 +116,17 @@ def test_plates_fill_the_template_s_cells_page_after_page(tmp_path):
     columns, rows = data["grid"]
     positions = len(read_records(HARD_WON)[0].groups) + 1
     info = _info(out)
-    assert int(info["Pages"]) == math.ceil(positions / (columns * rows))
+    # The game's key on a page of its own first (Landlocked draws one: the suits, the coins).
+    assert int(info["Pages"]) == 1 + math.ceil(positions / (columns * rows))
     assert info["Page size"].startswith("612 x 792")  # letter, as the template says
     dpi = 20
     margin = data["margins"]
-    for page in range(1, int(info["Pages"]) + 1):
+    for page in range(2, int(info["Pages"]) + 1):
         width, height, pixels = rasterize_pdf(out, dpi=dpi, page=page)
         # The diagram area: inside the margins, below the header line, above the footer.
         x0, x1 = margin * dpi, width - margin * dpi
         y0, y1 = (margin + 0.45) * dpi, height - (margin + 0.3) * dpi
-        shown = positions - (page - 1) * columns * rows
+        shown = positions - (page - 2) * columns * rows
         for k in range(columns * rows):
             c, r = k % columns, k // columns
             cx = x0 + (c + 0.5) * (x1 - x0) / columns
@@ -171,7 +172,8 @@ def test_plates_as_svg_files_share_one_scale(tmp_path):
     assert main(["plates", str(HARD_WON), "-o", str(folder)]) == 0
     groups = read_records(HARD_WON)[0].groups
     files = sorted(folder.iterdir())
-    assert [f.name for f in files] == [f"hard-won-{k:03d}.svg" for k in range(len(groups) + 1)]
+    assert [f.name for f in files] == [f"hard-won-{k:03d}.svg" for k in range(len(groups) + 1)] + ["hard-won-key.svg"]
+    files = files[:-1]  # the key is drawn by itself, at its own size
     boxes = set()
     for k, path in enumerate(files):
         root = ET.parse(path).getroot()
@@ -251,12 +253,19 @@ def test_every_game_has_its_figure_set(tmp_path):
     assert {"lab-rats-maze-building.svg", "lab-rats-maze-building.pdf"} <= names
     assert {"lab-rats-move-rat.svg", "lab-rats-move-null-coin.svg", "lab-rats-move-discard.svg"} <= names
     assert {"landlocked-move-outbound.svg", "landlocked-move-inbound.svg", "landlocked-move-home.svg"} <= names
-    # A figure page is a column wide (the figure template's paper) and no taller than it needs.
-    paper_width = _template_file("figure")["paper"][0]
+    # A figure page is as wide as its own template's paper (a move a column wide, a whole board,
+    # the setup and the end, the width of a page's text) and no taller than it needs.
+    from piecepack_diagrams.figures import figure_set, game_replays
+
+    templates = {f.name: f.template for game in ("lab-rats", "coin-collectors", "landlocked", "labyrinth")
+                 for f in figure_set(game, game_replays(game)).figures}
+    assert {templates[f"{game}-{part}"] for game in ("landlocked", "lab-rats") for part in ("setup", "end")} \
+        == {"figure-wide"} and templates["landlocked-move-home"] == "figure"
     for pdf in folder.glob("*.pdf"):
         info = _info(pdf)
         w, h = (float(v) for v in info["Page size"].split()[:3:2])
-        assert abs(w - paper_width * 72) < 0.5 and h <= 11 * 72
+        paper_width = _template_file(templates[pdf.stem])["paper"][0]
+        assert abs(w - paper_width * 72) < 0.5 and h <= 11 * 72, pdf.name
 
 
 def test_the_illegal_move_figure_shows_a_move_the_rules_really_refuse(tmp_path):
@@ -276,8 +285,10 @@ def test_the_illegal_move_figure_shows_a_move_the_rules_really_refuse(tmp_path):
         refused = parse_records(f"{header}{kept} {label} {figure.move}\n")[0]
         errors = replay(refused, strict=False).errors
         assert errors and figure.move in errors[0].format(), f"{game}: {figure.move} is refused"
-        # The caption gives the rule (in words: the move itself is drawn, not written in notation).
-        assert errors[0].message[:30].lower() in figure.scene.caption.lower(), "the caption gives the rule"
+        # The caption gives the rule (in words: the move itself is drawn, not written in notation);
+        # a game may say which step it is in its own words, but the rule's are there.
+        rule = errors[0].message.split(": ")[-1]
+        assert rule[:30].lower() in figure.scene.caption.lower(), "the caption gives the rule"
         # The figure marks the move: the annotation red is on the drawing.
         pdf = tmp_path / f"{game}.pdf"
         pdf.write_bytes(figure_files([figure], formats=("pdf",))[f"{figure.name}.pdf"])

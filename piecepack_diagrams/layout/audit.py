@@ -208,11 +208,13 @@ def _small_text(inks: Iterable[_Ink], add) -> None:  # noqa: ANN001 - the audit'
             else:
                 smallest[ink.kind] = (min(seen[0], ink.points), seen[1] + 1, seen[2] if seen[0] <= ink.points
                                       else ink.text)
-    words = {"label": "label", "rank": "rank on a piece", "mark-text": "number on a mark"}
+    words = {"label": ("label", "labels"), "rank": ("rank on a piece", "ranks on pieces"),
+             "mark-text": ("number on a mark", "numbers on marks")}
     for kind, (points, count, text) in smallest.items():
         minimum = MINIMUM_POINTS["label" if kind != "rank" else "rank"]
-        add("small-text", f"{count} {words[kind]}{'s' if count > 1 else ''} print below {minimum:g} pt "
-                          f"(smallest: '{text}' at {points:.1f} pt)")
+        one, many = words[kind]
+        add("small-text", f"{count} {one if count == 1 else many} print{'s' if count == 1 else ''} below "
+                          f"{minimum:g} pt (smallest: '{text}' at {points:.1f} pt)")
 
 
 def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
@@ -299,12 +301,14 @@ def _is_inside(inner: Box, outer: Box) -> bool:
 
 
 def smallest_text(scene: Scene, theme: Theme = DEFAULT) -> float:
-    """The size (table inches) of the smallest rank the scene's pieces show: what decides how
-    small the scene may print (0 when it shows none; numbers on marks a game can leave out)."""
+    """The size (table inches) of the smallest rank the scene's pieces (its panels' too) show:
+    what decides how small the scene may print (0 when it shows none; numbers on marks a
+    game can leave out)."""
     from ..render.primitives import piece_stamp
     from ..render.shapes import Text
 
-    sizes = {prim.size for p in {(p.piece, p.angle % 360) for p in scene.pieces}
+    pieces = list(scene.pieces) + [p for panel in scene.panels for p in panel.pieces]
+    sizes = {prim.size for p in {(p.piece, p.angle % 360) for p in pieces}
              for prim in piece_stamp(p[0], p[1], theme).primitives if isinstance(prim, Text)}
     return min(sizes, default=0.0)
 

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Callable, TypeVar
 
 from ..scene import (POINTS_PER_INCH, Annotation, Bounds, Coordinates, Group, Label, Marker, Panel, PieceMark, Scene,
                      ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
 from .labels import place_labels
+
+T = TypeVar("T")
 
 #: How a scene is framed: ``"focus"`` crops to the scene's focus (when it has one) with
 #: torn edges where the board goes on; ``"whole"`` shows the whole board.
@@ -142,7 +146,8 @@ def _settled(scene: Scene, window: Bounds, scale: float | None, target: tuple[fl
     by round to where the two agree."""
     chosen = scale if scale is not None else 1.0
     page = window
-    parts = [_panel_parts(panel) for panel in scene.panels]
+    # (A key's entries are laid out anew at each scale: their words keep their printed size.)
+    parts = [_panel_parts(panel) if not panel.entries else None for panel in scene.panels]
     for _ in range(_ROUNDS if scale is None else 1):
         edge = _coordinate_band(scene, window, chosen, coordinates)
         _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side, place=False, parts=parts)
@@ -184,6 +189,67 @@ def _at_scale(a: Annotation, scale: float) -> Annotation:
     return a
 
 
+def _per_panel(fn: "Callable[[Panel, float], T]") -> "Callable[[Panel, float], T]":
+    """``fn`` remembered for the last panels and scales it saw (a layout asks the same of a
+    panel several times while the scale settles); a panel that cannot be hashed (a list
+    where a tuple belongs) is worked out each time."""
+    remembered = lru_cache(maxsize=256)(fn)
+
+    def call(panel: Panel, scale: float) -> T:
+        try:
+            hash(panel)
+        except TypeError:
+            return fn(panel, scale)
+        return remembered(panel, scale)
+
+    return call
+
+
+#: A key's words print at this size (points); between an entry's picture and its words, and
+#: between the panel's pieces and its entries, this much room (paper inches); between entries,
+#: this much.
+KEY_SIZE = 8.0
+#: A key's lines are this many times its size apart.
+KEY_LINE = 1.2
+KEY_GAP = 0.08
+KEY_LEADING = 0.03
+
+
+@_per_panel
+def _with_entries(panel: Panel, scale: float) -> Panel:
+    """``panel`` with its key entries drawn in under its pieces, one under another: the
+    pictures in a column (each centred in it), the words beside them at :data:`KEY_SIZE`
+    points (an entry's lines, split on ``\\n``, as a block centred on its picture), each
+    entry as tall as its picture or its words, whichever is taller."""
+    if not panel.entries:
+        return panel
+    pieces = list(panel.pieces)
+    notes = [_at_scale(a, scale) for a in panel.annotations]
+    size = KEY_SIZE / 72 / scale
+    pictures = [Scene(e.pieces, e.annotations).bounds(margin=0.0) if e.pieces or e.annotations else None
+                for e in panel.entries]
+    column = max((b.width for b in pictures if b is not None), default=0.0)
+    x0, y = 0.0, 0.0
+    if pieces or notes:
+        above = _panel_bounds(replace(panel, entries=(), title=""), scale)
+        x0, y = above.x0, above.y0 - KEY_GAP / scale
+    words_x = x0 + column + (KEY_GAP / scale if column else 0.0)
+    line = size * KEY_LINE
+    for entry, picture in zip(panel.entries, pictures):
+        lines = entry.text.split("\n")
+        height = max(picture.height if picture is not None else 0.0, line * len(lines))
+        middle = y - height / 2
+        if picture is not None:
+            dx, dy = x0 + column / 2 - (picture.x0 + picture.x1) / 2, middle - (picture.y0 + picture.y1) / 2
+            pieces += [replace(p, x=p.x + dx, y=p.y + dy) for p in entry.pieces]
+            notes += [_at_scale(shifted(a, dx, dy), scale) for a in entry.annotations]
+        for k, text in enumerate(lines):
+            notes.append(Label(words_x, middle + line * ((len(lines) - 1) / 2 - k), text, KEY_SIZE, role="key",
+                               anchor="start", scale=scale))
+        y -= height + KEY_LEADING / scale
+    return replace(panel, pieces=tuple(pieces), annotations=tuple(notes), entries=())
+
+
 #: A panel's extent apart from its words (which depend on the scale), and its words.
 _Parts = tuple["Bounds | None", tuple[Label, ...]]
 
@@ -197,7 +263,7 @@ def _panel_parts(panel: Panel) -> _Parts:
 
 def _panel_bounds(panel: Panel, scale: float, parts: _Parts | None = None) -> Bounds:
     """The extent of ``panel`` printed at ``scale`` (its words as :meth:`Scene.bounds` reckons them)."""
-    fixed, labels = parts if parts is not None else _panel_parts(panel)
+    fixed, labels = parts if parts is not None else _panel_parts(_with_entries(panel, scale))
     xs = [fixed.x0, fixed.x1] if fixed is not None else []
     ys = [fixed.y0, fixed.y1] if fixed is not None else []
     for a in labels:
@@ -246,7 +312,7 @@ def _coordinate_labels(coordinates: "Coordinates", window: Bounds, scale: float)
 
 def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scale: float,
                    theme: Theme, auto: str = "right", *, place: bool = True,
-                   parts: "list[_Parts] | None" = None) -> tuple[list[Annotation], Bounds]:
+                   parts: "list[_Parts | None] | None" = None) -> tuple[list[Annotation], Bounds]:
     """The panels' pieces and marks moved beside ``window`` (right: stacked downwards from its
     top; below: side by side from its left, under ``edge``, the window and its coordinates),
     and the page that holds them all. Panels whose side is ``"auto"`` go to ``auto``. Without
@@ -257,6 +323,7 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
     right_y, below_x = window.y1, window.x0
     below_y = edge.y0 - gap
     for k, panel in enumerate(panels):
+        panel = _with_entries(panel, scale)
         b = _panel_bounds(panel, scale, parts[k] if parts is not None else None)
         if (panel.side if panel.side != "auto" else auto) == "below":
             dx, dy = below_x - b.x0, below_y - b.y1
@@ -304,10 +371,14 @@ def _tears(window: Bounds, content: Bounds, page: Bounds, scale: float, theme: T
             edge.append((start[0] + (end[0] - start[0]) * t + inward[0] * d,
                          start[1] + (end[1] - start[1]) * t + inward[1] * d))
         out_x, out_y = -inward[0] * far, -inward[1] * far
-        # Past the corners too, so two cut sides leave no uncovered corner.
+        # Past the corners too, straight on along the cut before turning outwards: two cut sides
+        # overlap beyond their corner rather than meeting on a diagonal, where the board would
+        # show through the seam as a faint line.
         along = ((end[0] - start[0]) / length, (end[1] - start[1]) / length)
-        cover = (tuple(edge) + ((end[0] + along[0] * far + out_x, end[1] + along[1] * far + out_y),
-                                (start[0] - along[0] * far + out_x, start[1] - along[1] * far + out_y)))
+        cover = (tuple(edge) + ((end[0] + along[0] * far, end[1] + along[1] * far),
+                                (end[0] + along[0] * far + out_x, end[1] + along[1] * far + out_y),
+                                (start[0] - along[0] * far + out_x, start[1] - along[1] * far + out_y),
+                                (start[0] - along[0] * far, start[1] - along[1] * far)))
         out.append(Tear(cover, tuple(edge)))
     return out
 

@@ -56,6 +56,25 @@ def render_pdf(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, title: str =
     canvas.setAuthor("piecepack-diagrams")
     canvas.setSubject(scene.caption or "piecepack diagram")
     canvas.setCreator("piecepack-diagrams")
+    draw_drawing(canvas, laid, theme)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def drawing_size(laid: LaidOut, theme: Theme = DEFAULT) -> tuple[float, float]:
+    """The printed size (inches) of a laid-out drawing with its caption, as :func:`render_pdf`
+    makes its page."""
+    geo = PageGeometry.from_scene(laid.scene, caption_size=theme.caption_size, scale=laid.scale)
+    return geo.width_pt / POINTS_PER_INCH, geo.height_pt / POINTS_PER_INCH
+
+
+def draw_drawing(canvas: Canvas, laid: LaidOut, theme: Theme = DEFAULT) -> None:
+    """Draw a laid-out drawing and its caption with the page's lower left corner at the
+    canvas's origin (a proof sheet scales the canvas first to draw it reduced)."""
+    scene = laid.scene
+    geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size, scale=laid.scale)
+    canvas.saveState()
     canvas.setLineJoin(1)
     canvas.setLineCap(1)
     if theme.page_background != "none":
@@ -70,14 +89,12 @@ def render_pdf(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, title: str =
         cx, cy = cx * laid.scale, cy * laid.scale
         size = theme.caption_size * POINTS_PER_INCH
         canvas.setFillColor(pdf_colour(theme.edge))
-        canvas.setFont(font, size)
+        canvas.setFont(pdf_font(theme.pdf_font), size)
         lines = geo.lines
         for k, line in enumerate(lines):
             dy = (k - (len(lines) - 1) / 2) * size * CAPTION_LEADING
             canvas.drawCentredString(cx, cy - dy - size * BASELINE_DROP, line)
-    canvas.showPage()
-    canvas.save()
-    return out.getvalue()
+    canvas.restoreState()
 
 
 @lru_cache(maxsize=256)
@@ -285,4 +302,4 @@ def _outline_forms(canvas: Canvas) -> dict[str, str] | None:
     return getattr(canvas, "_piecepack_outline_forms", None)
 
 
-__all__ = ["draw_scene", "pdf_colour", "render_pdf", "share_forms"]
+__all__ = ["draw_drawing", "draw_scene", "drawing_size", "pdf_colour", "render_pdf", "share_forms"]

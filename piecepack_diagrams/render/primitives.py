@@ -163,8 +163,8 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         ink = theme.die_text if colour != theme.die_text else theme.edge
         if suited:
             # The suit in the corner as well as the colour, so dice stay apart in black and white.
-            yield Text(*f(0.05, -0.05), text, 0.4, ink, angle)
-            yield Symbol(piece.suit, *f(-0.155, 0.155), 0.14, angle, ink)
+            yield Text(*f(0.05, -0.05), text, 0.42, ink, angle)
+            yield Symbol(piece.suit, *f(-0.16, 0.16), 0.13, angle, ink)
         else:
             yield Text(*f(0, 0), text, 0.36, ink, angle)
     elif kind == "pawn":
@@ -319,8 +319,11 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
     elif isinstance(a, Highlight):
         # Over the pieces only a ring inside the square's edge: the square's own background
         # takes the tint, under the pieces (see scene_stamps), so no glyph changes colour.
-        width = HIGHLIGHT_RING * (1.4 if a.role == "target" else 1.0) / scale
-        inset = width / 144 + 0.03 / scale
+        # Printed widths, but never more than a share of the square: on a small print of a board
+        # a ring as wide as on a large one would cover the glyphs in the square's corners.
+        side = min(a.width, a.height)
+        width = min(HIGHLIGHT_RING * (1.4 if a.role == "target" else 1.0) / scale, side * HIGHLIGHT_SHARE * 72)
+        inset = width / 144 + min(0.03 / scale, side * HIGHLIGHT_SHARE * 0.6)
         w, h = a.width / 2 - inset, a.height / 2 - inset
         ring = ((a.x - w, a.y - h), (a.x + w, a.y - h), (a.x + w, a.y + h), (a.x - w, a.y + h), (a.x - w, a.y - h))
         colour = theme.annotation if a.role == "target" else theme.highlight_edge
@@ -390,6 +393,8 @@ def contrasting(colour: str) -> str:
 #: Printed sizes of marks (points for widths, paper inches for lengths): they stay the same
 #: however small the board is drawn.
 HIGHLIGHT_RING = 2.0
+#: A highlight's ring is at most this share of the square's side wide (see _annotation).
+HIGHLIGHT_SHARE = 0.04
 ARROW_WIDTH = 2.6
 ARROW_HEAD = 0.13
 ROUTE_WIDTH = 2.4

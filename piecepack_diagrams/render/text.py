@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 from ..errors import OutputError
+from ..layout.compose import KEY_LINE, KEY_SIZE
 from ..pieces import Piece
 from ..scene import (Arrow, EdgeMark, Label, Marker, Outline, PieceMark, Rectangle, Scene, ScenePiece, flattened,
                      is_picture_only)
@@ -21,6 +22,10 @@ from ..theme import DEFAULT, Theme
 
 COLUMNS_PER_INCH = 4
 ROWS_PER_INCH = 2
+#: The print scale text is laid out at: one line of a key (8-point words, 1.2 times their size
+#: apart) is one row of text, and a character of a label about a column, so labels and keys
+#: get the room their characters take here.
+TEXT_SCALE = KEY_SIZE * KEY_LINE / 72 * ROWS_PER_INCH
 _N, _E, _S, _W = 1, 2, 4, 8
 _BOX = {0: " ", 1: "╵", 2: "╶", 4: "╷", 8: "╴", 5: "│", 10: "─", 6: "┌", 12: "┐", 3: "└", 9: "┘",
         7: "├", 13: "┤", 14: "┬", 11: "┴", 15: "┼"}
@@ -138,10 +143,14 @@ def _stacks(pieces: list[ScenePiece]) -> list[tuple[ScenePiece, int]]:
 
 def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
     """The scene as lines of text (ending in a newline), the caption underneath: the whole
-    board, its panels beside it as a drawing lays them out."""
+    board, its panels beside it as a drawing lays them out at :data:`TEXT_SCALE`, where
+    labels and keys take the room their characters do.
+
+    Raises :class:`OutputError` for text that finds no free place (see :meth:`_Grid.put_free`).
+    """
     from ..layout.compose import lay_out
 
-    scene = lay_out(scene, theme=theme, scale=1.0).scene
+    scene = lay_out(scene, theme=theme, scale=TEXT_SCALE).scene
     pieces = list(scene.pieces) + [a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)]
     b = scene.bounds(margin=0.5) if scene.frame is None else scene.frame.expanded(0.25)
     cols = int(math.ceil(b.width * COLUMNS_PER_INCH)) + 2

@@ -71,6 +71,33 @@ def paginate(title: str, cells: list[Cell], template: Template) -> list[Page]:
     return [Page(title, tuple(cells[k:k + per_page])) for k in range(0, len(cells), per_page)] or [Page(title, ())]
 
 
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A document of pages: sections (pages laid out by one template each, numbered
+    throughout) and what the PDF says of itself. Products (plates, puzzle books, figures)
+    are documents, so a proof sheet can draw any page of one reduced."""
+
+    sections: tuple[tuple[tuple[Page, ...], Template], ...]
+    metadata: Metadata
+
+    def render(self, *, theme: Theme = DEFAULT, audit: Audit | None = None) -> bytes:
+        """The document as a PDF (see :func:`render_book`)."""
+        return render_book([(list(pages), template) for pages, template in self.sections], theme=theme,
+                           metadata=self.metadata, audit=audit)
+
+    def first_page(self, theme: Theme = DEFAULT) -> "LaidPage":
+        """The first page, laid out."""
+        pages, template = next((pages, template) for pages, template in self.sections if pages)
+        return lay_out_page(pages[0], template, theme)
+
+    @property
+    def pages(self) -> int:
+        return sum(len(pages) for pages, _ in self.sections)
+
+    def __repr__(self) -> str:
+        return f"Document(pages={self.pages!r}, metadata={self.metadata!r})"
+
+
 def render_pages(pages: list[Page], template: Template, *, theme: Theme = DEFAULT,
                  metadata: Metadata | None = None, audit: "Audit | None" = None) -> bytes:
     """The pages as a PDF document (bytes); with ``audit``, each drawing's layout findings are
@@ -113,30 +140,61 @@ def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = D
     for pages, template in sections:
         for page in pages:
             number += 1
-            laid = [_laid_cell(cell, box, template, theme) for cell, box in zip(page.cells, template.cells())]
-            height = _page_height(laid, template) if template.fit_height else template.height
-            canvas.setPageSize((template.width * pt, height * pt))
-            canvas.setLineJoin(1)
-            canvas.setLineCap(1)
-            fields = {"title": page.title, "page": number, "pages": total}
-            if template.header and template.header_size:
-                text = template.page_text(template.header, **fields)
-                canvas.setFillColor(pdf_colour(theme.edge))
-                canvas.setFont(pdf_font(template.header_font), template.header_size)
-                canvas.drawCentredString(template.width * pt / 2, (height - template.margins[0]) * pt
-                                         - template.header_size, text)
-            for k, (cell, box, parts) in enumerate(zip(page.cells, template.cells(height), laid), start=1):
-                _draw_cell(canvas, cell, box, parts, template, theme)
-                if audit is not None:
-                    _audit_cell(audit, parts, f"page {number} cell {k}", template, theme)
-            if template.footer:
-                canvas.setFillColor(pdf_colour(theme.edge))
-                canvas.setFont(pdf_font(template.caption_font), template.footer_size)
-                canvas.drawCentredString(template.width * pt / 2, template.margins[2] * pt,
-                                         template.page_text(template.footer, **fields))
+            laid = lay_out_page(page, template, theme)
+            canvas.setPageSize((template.width * pt, laid.height * pt))
+            draw_page(canvas, laid, number=number, total=total, theme=theme, audit=audit)
             canvas.showPage()
     canvas.save()
     return out.getvalue()
+
+
+@dataclass(frozen=True, slots=True)
+class LaidPage:
+    """A page ready to draw: the page, its template, each cell's laid-out drawings, and the
+    page's height (a ``fit_height`` page is cut to its tallest cell), inches."""
+
+    page: Page
+    template: Template
+    cells: tuple["_LaidCell", ...]
+    height: float
+
+    @property
+    def width(self) -> float:
+        return self.template.width
+
+
+def lay_out_page(page: Page, template: Template, theme: Theme = DEFAULT) -> LaidPage:
+    """``page`` laid out by ``template``: every cell's drawings at their scales."""
+    laid = [_laid_cell(cell, box, template, theme) for cell, box in zip(page.cells, template.cells())]
+    height = _page_height(laid, template) if template.fit_height else template.height
+    return LaidPage(page, template, tuple(laid), height)
+
+
+def draw_page(canvas: Canvas, laid: LaidPage, *, number: int = 1, total: int = 1, theme: Theme = DEFAULT,
+              audit: Audit | None = None) -> None:
+    """Draw a laid-out page on ``canvas`` with its lower left corner at the origin (a proof
+    sheet scales the canvas first to draw a page reduced): header, cells, footer, the page
+    numbered ``number`` of ``total``. With ``audit``, each drawing's findings are added to it."""
+    pt = POINTS_PER_INCH
+    page, template, height = laid.page, laid.template, laid.height
+    canvas.setLineJoin(1)
+    canvas.setLineCap(1)
+    fields = {"title": page.title, "page": number, "pages": total}
+    if template.header and template.header_size:
+        text = template.page_text(template.header, **fields)
+        canvas.setFillColor(pdf_colour(theme.edge))
+        canvas.setFont(pdf_font(template.header_font), template.header_size)
+        canvas.drawCentredString(template.width * pt / 2, (height - template.margins[0]) * pt
+                                 - template.header_size, text)
+    for k, (cell, box, parts) in enumerate(zip(page.cells, template.cells(height), laid.cells), start=1):
+        _draw_cell(canvas, cell, box, parts, template, theme)
+        if audit is not None:
+            _audit_cell(audit, parts, f"page {number} cell {k}", template, theme)
+    if template.footer:
+        canvas.setFillColor(pdf_colour(theme.edge))
+        canvas.setFont(pdf_font(template.caption_font), template.footer_size)
+        canvas.drawCentredString(template.width * pt / 2, template.margins[2] * pt,
+                                 template.page_text(template.footer, **fields))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,13 +206,20 @@ class _LaidCell:
     legend: LaidOut | None
 
 
+#: Stands for a no-break space while a caption is wrapped: a character reportlab does not break
+#: at (it breaks at every kind of space), about as wide as a space (the one dot leader).
+_KEEP = "\u2024"
+
+
 def _caption_lines(cell: Cell, width: float, template: Template) -> list[tuple[str, str]]:
     """The caption as (font, line) pairs, wrapped to ``width`` inches."""
     out: list[tuple[str, str]] = []
     for k, line in enumerate(cell.caption.split("\n") if cell.caption else []):
         font = pdf_font(template.move_font if k == 0 else template.caption_font)
-        out += [(font, wrapped) for wrapped in simpleSplit(line, font, template.caption_size, width * POINTS_PER_INCH)
-                or [""]]
+        # A no-break space keeps the words either side on one line (reportlab breaks at it).
+        out += [(font, wrapped.replace(_KEEP, "\u00a0"))
+                for wrapped in simpleSplit(line.replace("\u00a0", _KEEP), font, template.caption_size,
+                                           width * POINTS_PER_INCH) or [""]]
     return out
 
 
@@ -266,4 +331,4 @@ def _audit_cell(audit: Audit, parts: _LaidCell, where: str, template: Template, 
                                          title_points=title if not k else None)
 
 
-__all__ = ["Audit", "Cell", "common_scale", "figure_layout", "Metadata", "Page", "paginate", "render_book", "render_pages"]
+__all__ = ["Audit", "Cell", "Document", "LaidPage", "common_scale", "draw_page", "figure_layout", "lay_out_page", "Metadata", "Page", "paginate", "render_book", "render_pages"]

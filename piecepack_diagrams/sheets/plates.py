@@ -15,7 +15,7 @@ from ..engine.replay import Replay
 from ..errors import LimitError, SetupError
 from ..scene import Bounds, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme
-from .pdf import Audit, Cell, Metadata, Page, common_scale, paginate, render_book
+from .pdf import Audit, Cell, Document, Metadata, Page, common_scale, paginate
 from .template import Template, load_template
 
 
@@ -137,13 +137,13 @@ def plates_title(result: Replay) -> str:
 
 
 #: The page layouts "auto" chooses from, most plates a page first.
-AUTO_TEMPLATES = ("plates-2x3", "plates-1x1")
+AUTO_TEMPLATES = ("plates-2x3", "plates-2x2", "plates-1x1")
 
 
 def _plate_layout(template: str | Template, cells: list[Cell], theme: Theme) -> tuple[Template, float]:
-    """The template and the one scale of a record's plates: with ``"auto"`` six a page
-    (:data:`AUTO_TEMPLATES`), or one a page when six would print the pieces' ranks below
-    the audit's minimum."""
+    """The template and the one scale of a record's plates: with ``"auto"`` the first of
+    :data:`AUTO_TEMPLATES` (six, four, one a page) at which the pieces' ranks print at the
+    audit's minimum or larger."""
     from ..layout.audit import MINIMUM_POINTS, smallest_text
 
     if template != "auto":
@@ -160,10 +160,21 @@ def _plate_layout(template: str | Template, cells: list[Cell], theme: Theme) -> 
 
 def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
                theme: Theme = DEFAULT, title: str = "", audit: Audit | None = None) -> bytes:
-    """The plates of ``result`` as a PDF: the game's key (if it draws one) on a page of its own,
-    then one cell per position, pages as the template lays them out (``"auto"``: six a page,
-    or one when six would print too small to read). With ``audit``, each drawing's layout
-    findings are added to it.
+    """The plates of ``result`` as a PDF (see :func:`plates_document`). With ``audit``, each
+    drawing's layout findings are added to it.
+
+    Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
+    than may be drawn (see :func:`check_drawn`).
+    """
+    return plates_document(result, template=template, moves=moves, theme=theme, title=title).render(
+        theme=theme, audit=audit)
+
+
+def plates_document(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
+                    theme: Theme = DEFAULT, title: str = "") -> Document:
+    """The plates of ``result``: the game's key (if it draws one) on a page of its own, then
+    one cell per position, pages as the template lays them out (``"auto"``: six a page, or one
+    when six would print too small to read).
 
     Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
     than may be drawn (see :func:`check_drawn`).
@@ -178,13 +189,13 @@ def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: rang
     where = Path(result.record.file).name
     subject = (f"Plates of {where}: positions {shown.start} to {shown.stop - 1} "
                "(0 is the setup)")
-    sections = [(paginate(title, cells, layout), layout)]
+    sections = [(tuple(paginate(title, cells, layout)), layout)]
     if key is not None:
         # The key gets a page of its own, in the plates' paper and margins: at a cell's size
         # its words and numbers would not read.
         whole = replace(layout, columns=1, rows=1)
-        sections.insert(0, ([Page(title, (Cell(replace(key, caption=""), key.caption or "Key"),))], whole))
-    return render_book(sections, theme=theme, metadata=Metadata(title, subject), audit=audit)
+        sections.insert(0, ((Page(title, (Cell(replace(key, caption=""), key.caption or "Key"),)),), whole))
+    return Document(tuple(sections), Metadata(title, subject))
 
 
 def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
@@ -207,5 +218,5 @@ def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
     return files
 
 
-__all__ = ["MAX_DRAWN", "SAMPLES", "check_drawn", "parse_moves", "plate_scenes", "plates_pdf", "plates_svg",
-           "plates_title"]
+__all__ = ["MAX_DRAWN", "SAMPLES", "check_drawn", "parse_moves", "plate_scenes", "plates_document", "plates_pdf",
+           "plates_svg", "plates_title"]

@@ -29,7 +29,7 @@ from ...scene import Scene
 from .board import LIMITS, Deal, Options, parse_cell
 from .deal import ALL_TILES, deal_from_seed, make_deal
 from .paths import leg_is_possible
-from .picture import position_scene
+from .picture import key_scene, position_scene
 from .rules import LandlockedState, apply_leg
 
 _FACES = {"n": 1, "0": 1, "a": 2, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}
@@ -140,7 +140,12 @@ class Landlocked(Game[LandlockedState]):
 
     def scene(self, state: LandlockedState, *, caption: str = "", show_legal: bool = False,
               key: bool = True) -> Scene:
-        return position_scene(state, caption=caption, show_legal=show_legal)
+        return position_scene(state, caption=caption, show_legal=show_legal, key=key)
+
+    def key_scene(self, state: LandlockedState) -> Scene:
+        """The key of a game from ``state`` on, drawn once for plates and the viewer (see
+        :func:`~.picture.key_scene`)."""
+        return key_scene(state)
 
 
 GAME = register(Landlocked(), "Landlocked: Hither and Yon", "landlocked-hither-and-yon")

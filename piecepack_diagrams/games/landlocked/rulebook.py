@@ -3,13 +3,16 @@ to try when looking for one the rules refuse (see :mod:`piecepack_diagrams.figur
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterator
 
-from ...errors import PiecepackError
-from ...scene import Annotation, Arrow, PathLine
-from .board import cell_name, pass_problem
+from ...engine import Replay
+from ...errors import PiecepackError, RuleError
+from ...scene import Annotation, Bounds, Scene
+from . import picture
+from .board import HOME, cell_name, pass_problem
 from .game import parse_path
-from .picture import cell_centre
+from .picture import target_words
 from .rules import LandlockedState
 
 #: Kind of leg -> what the rules say of it, in a player's words.
@@ -34,14 +37,20 @@ def move_kind(before: LandlockedState, after: LandlockedState, text: str) -> str
 
 
 def describe(before: LandlockedState, after: LandlockedState, text: str) -> str:
-    """The leg ``text`` in a player's words: from where to where, space by space."""
+    """The leg ``text`` in a player's words: from where to which tile, by which spaces
+    (spaces by their coordinates, as on the board's edges)."""
     try:
         cells = parse_path(text)
     except PiecepackError:
         return text
+    if cells[0] != before.position:
+        cells = [before.position] + cells
     kind = move_kind(before, after, text) or "leg"
-    return (f"the pawn walks leg {before.leg + 1} ({kind}) from {cell_name(cells[0])} to {cell_name(cells[-1])}, "
-            f"by {', '.join(cell_name(c) for c in cells[1:-1]) or 'no other space'}")
+    target = cells[-1]
+    by = ", ".join(cell_name(c) for c in cells[1:-1]) or "no other space"
+    # Short enough for a plate's caption to stay on one line.
+    tile = "home" if target == HOME else before.deal.describe(target)
+    return f"leg {before.leg + 1} ({kind}): {cell_name(cells[0])} to {tile} at {cell_name(target)}, by {by}"
 
 
 def _l_paths(start: int, end: int) -> Iterator[list[int]]:
@@ -69,19 +78,69 @@ def illegal_candidates(state: LandlockedState) -> Iterator[str]:
             yield "-".join(cell_name(c) for c in cells)
 
 
-def attempt_marks(state: LandlockedState, text: str) -> Iterator[Annotation]:
-    """The path drawn up to the first space it may not pass, that step crossed out."""
+def _refused_at(state: LandlockedState, cells: list[int]) -> int | None:
+    """The index in ``cells`` (the pawn's space first) of the first space the leg may not
+    pass, or None."""
+    return next((k for k, cell in enumerate(cells[1:-1], start=1)
+                 if pass_problem(state.deal, state.leg, cell, state.marks, state.options)), None)
+
+
+def _attempt(state: LandlockedState, text: str) -> tuple[list[int], int] | None:
     try:
         cells = parse_path(text)
     except PiecepackError:
-        return
-    stop = next((k for k, cell in enumerate(cells[1:-1], start=1)
-                 if pass_problem(state.deal, state.leg, cell, state.marks, state.options)), len(cells) - 1)
-    points = tuple(cell_centre(c) for c in cells[:stop + 1])
-    if len(points) > 2:
-        yield PathLine(points[:-1])
-    if len(points) > 1:
-        yield Arrow(points[-2], points[-1], role="illegal")
+        return None
+    if cells[0] != state.position:
+        cells = [state.position] + cells
+    stop = _refused_at(state, cells)
+    return (cells, stop) if stop is not None else None
 
 
-__all__ = ["KINDS", "attempt_marks", "describe", "illegal_candidates", "move_kind"]
+def attempt_marks(state: LandlockedState, text: str) -> Iterator[Annotation]:
+    """The leg drawn up to the first space it may not pass: the legal part solid, the
+    refused step dashed with an X just inside the tile it may not enter."""
+    attempt = _attempt(state, text)
+    if attempt is not None:
+        yield from picture.attempt_marks(*attempt)
+
+
+def attempt_focus(state: LandlockedState, text: str) -> Bounds | None:
+    """The region a refused leg is about: its spaces up to the refused one, and a tile round."""
+    attempt = _attempt(state, text)
+    return picture.focus_of(attempt[0][:attempt[1] + 1]) if attempt is not None else None
+
+
+def attempt_scene(state: LandlockedState, text: str, error: RuleError) -> Scene | None:
+    """The position the leg was tried in, without the leg before it (so the two cannot be
+    mistaken for one), with the attempt's marks; its caption says which step is refused and
+    why, in a player's words."""
+    attempt = _attempt(state, text)
+    if attempt is None:
+        return None
+    cells, stop = attempt
+    focus = picture.focus_of(cells[:stop + 1])
+    scene = picture.position_scene(replace(state, last_path=()))
+    problem = pass_problem(state.deal, state.leg, cells[stop], state.marks, state.options)
+    target = state.target
+    heading = f"Leg {state.leg + 1} heads from {cell_name(cells[0])} for {target_words(state.deal, target)}"
+    said = f"{heading}; the dashed step onto {cell_name(cells[stop])} is refused: {problem}."
+    return replace(scene, annotations=scene.annotations + tuple(picture.attempt_marks(cells, stop)),
+                   focus=focus, panels=(picture.key_panel(state, focus=focus),), caption=said)
+
+
+def end_scene(result: Replay) -> Scene | None:
+    """The end of a game: its whole route, the outbound legs on one board and the inbound legs
+    and the way home on another, each leg in its own colour and numbered at its target, with
+    the coins its passes left."""
+    states = [position.state for position in result.positions]
+    paths = tuple(tuple(s.last_path[1:]) for s in states[1:])
+    if not paths or any(not path for path in paths):
+        return None
+    final = states[-1]
+    said = (f"The whole route, {final.markers} passes marked: each leg in its own colour, numbered at its "
+            "target; the inbound legs start from the outbound 5, where leg 6 ended")
+    return picture.route_scene(states, paths, caption=said)
+
+
+__all__ = ["KINDS", "attempt_focus", "attempt_marks", "attempt_scene", "describe", "end_scene", "illegal_candidates",
+           "move_kind"]
