@@ -8,6 +8,7 @@ value the command line gives that cannot be used: see :func:`_usage_error`).
 from __future__ import annotations
 
 import argparse
+import re
 import signal
 import sys
 from pathlib import Path
@@ -245,6 +246,13 @@ def _scale(text: str) -> float:
     return value
 
 
+def _check_records_folder(records: str) -> None:
+    """``--records`` of build and proof names a folder; raises :class:`OutputError` located at it."""
+    if not Path(records).is_dir():
+        raise OutputError(f"no folder of records at {records}", token=records, location=SourceLocation(records, 1, 1),
+                          expected="a folder holding .ppn records")
+
+
 def _format_of(args: argparse.Namespace) -> str:
     """The drawing format: ``-f``, else told by ``-o``'s ending, else SVG. A ``-f`` that
     contradicts ``-o``'s ending is refused (``-f pdf -o x.svg``), so a file's name never lies
@@ -348,7 +356,8 @@ def _run(args: argparse.Namespace) -> int:
             from .engine import replay
 
             result = replay(first_record(args.path, args.game))
-            move: int | str = int(args.move) if args.move.lstrip("-").isdigit() else args.move
+            # ASCII digits only: int() also reads '²'-like digits no reader of a record would.
+            move: int | str = int(args.move) if re.fullmatch(r"-?[0-9]{1,18}", args.move) else args.move
             data = render_position(result, move, fmt, theme=theme, show_legal=args.legal, scale=args.scale,
                                    framing=args.framing or "whole")
             default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
@@ -439,9 +448,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.output and _names_file(args.output) and Path(args.output).suffix.lower() != ".pdf":
             raise OutputError(f"the proof sheet is a PDF, not '{args.output}'", token=args.output,
                               expected="a name ending .pdf")
-        if not Path(args.records).is_dir():
-            raise OutputError(f"no folder of records at {args.records}", token=args.records,
-                              expected="a folder holding .ppn records")
+        _check_records_folder(args.records)
         report = build(args.records, "output", theme=load_theme(args.theme), figures=not args.no_figures,
                        puzzles=not args.no_puzzles, progress=sys.stderr, write=False)
         for failure in report.failures:
@@ -453,9 +460,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "build":
         from .build import build
 
-        if not Path(args.records).is_dir():
-            raise OutputError(f"no folder of records at {args.records}", token=args.records,
-                              location=SourceLocation(args.records, 1, 1), expected="a folder holding .ppn records")
+        _check_records_folder(args.records)
         report = build(args.records, args.output, theme=load_theme(args.theme), figures=not args.no_figures,
                        puzzles=not args.no_puzzles, progress=sys.stderr)
         for failure in report.failures:

@@ -48,6 +48,11 @@ HOSTILE = {
                                     ("render",)),
     "a seed of 5,000 digits": ("---\nGameType: Lab Rats\nSeed: " + "7" * 5000 + "\n...\n", ("validate",)),
     "a seed of 5,000 digits as text": ("---\nGameType: {Name: Fujisan, Seed: '" + "7" * 5000 + "'}\n...\n", ("render",)),
+    # pieces: 100,000 from ten moves of braces (export's diffs were cubic, rendering as text minutes)
+    "a hundred thousand pieces": ("".join(f"{i + 1}. S@{{a..j}}{{{i * 1000 + 1}..{i * 1000 + 1000}}}\n"
+                                          for i in range(10)), EVERY),
+    "a thousand pieces, all moved": ("1. S@{a..j}{1..100}\n" + " ".join(f"{i}. *{{a..j}}{{1..100}} S@{{a..j}}{{1..100}}"
+                                                                      for i in range(2, 12)) + "\n", EVERY),
     # 17: a 1 MB token
     "a 1 MB move": ("1. " + "Q" * 1_000_000 + "\n", ("validate",)),
 }
