@@ -261,7 +261,11 @@ def first_record(path: str | Path, index: int = 1) -> Record:
     arguments of the wrong type."""
     check_path(path)
     check_arg(index, int, name="index", accepts="a game's number in the file (int, from 1)")
+    games = 0
     for record in iter_records(path):
         if record.index == index:
             return record
-    raise PiecepackError(f"{path} has no game number {index}", token=str(index), expected="a game in the file")
+        games = record.index
+    raise PiecepackError(f"there is no game {index} in this file, which holds {games:,}", token=str(index),
+                         location=SourceLocation(str(path), 1, 1),
+                         expected=f"a game's number from 1 to {games:,}" if games > 1 else "game 1, its only one")

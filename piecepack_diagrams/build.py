@@ -80,7 +80,8 @@ def _progress(stream: TextIO, done: int, total: int, name: str) -> None:
     filled = width * done // max(total, 1)
     bar = "#" * filled + "-" * (width - filled)
     end = "\n" if done == total or not stream.isatty() else ""
-    stream.write(f"\r[{bar}] {done}/{total} {name}"[: 120].ljust(60 if stream.isatty() else 0) + end)
+    stream.write("\r")  # alone, so that a terminal stream lets it through
+    stream.write(f"[{bar}] {done}/{total} {name}"[: 119].ljust(59 if stream.isatty() else 0) + end)
     stream.flush()
 
 

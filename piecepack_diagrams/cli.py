@@ -1,12 +1,14 @@
 """The ``piecepack-diagrams`` command: thin wrappers over library calls.
 
 Exit status: 0 success, 1 bad input (errors printed as
-``FILE:LINE:COL: error: MESSAGE``), 2 bad command-line usage.
+``FILE:LINE:COL: error: MESSAGE``), 2 bad command-line usage (argparse's, and every
+value the command line gives that cannot be used: see :func:`_usage_error`).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import signal
 import sys
 from pathlib import Path
@@ -67,8 +69,10 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
-        return sub.add_parser(name, help=help_text, description=help_text, epilog=_EXAMPLES[name],
+        made = sub.add_parser(name, help=help_text, description=help_text, epilog=_EXAMPLES[name],
                               formatter_class=argparse.RawDescriptionHelpFormatter)
+        made.set_defaults(parser=made)  # whose usage a usage error shows
+        return made
 
     def drawing_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("-f", "--format", choices=("svg", "pdf", "png", "txt"), default=None,
@@ -180,10 +184,12 @@ def _parser() -> argparse.ArgumentParser:
     tools = p.add_subparsers(dest="tool", metavar="TOOL", required=True)
     t = tools.add_parser("harness", help="read a fixture's input, print its expected output",
                          description="read a fixture's input (JSON values), print the output the milestone expects")
+    t.set_defaults(parser=t)
     t.add_argument("milestone", metavar="MILESTONE", help="m3, m4, m5, m6, m7, m8, m9 or m10")
     t.add_argument("input", nargs="?", default=None, metavar="IN.json", help="the fixture's input (default: stdin)")
     t = tools.add_parser("play", help="referee a game and write it as a record",
                          description="referee a game between strategy players and write it as a PPN record")
+    t.set_defaults(parser=t)
     t.add_argument("input", metavar="STATE.json", help="a referee state, or a fixture's input (players, state)")
     t.add_argument("--players", nargs="+", default=None, metavar="NAME:STRATEGY",
                    help="players in turn order, e.g. Ann:Riemann Bob:Euclid:takeTurn:3 (default: the input's)")
@@ -195,6 +201,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("-o", "--output", default=None, help="the record (default: output/labyrinth-game.ppn)")
     t = tools.add_parser("deal", help="deal a random starting state (the course's JSON)",
                          description="deal a seeded random referee state: board, spare, players, goals")
+    t.set_defaults(parser=t)
     t.add_argument("--seed", type=int, default=1, help="the deal's seed (default 1)")
     t.add_argument("--size", default="7x7", metavar="ROWSxCOLUMNS", help="board size (default 7x7)")
     t.add_argument("--players", type=int, default=4, help="how many players (default 4)")
@@ -237,6 +244,13 @@ def _scale(text: str) -> float:
     if not 0.01 <= value <= 4:
         raise argparse.ArgumentTypeError(f"{text} is out of range; expected 0.01 to 4 (1 is true size)")
     return value
+
+
+def _check_records_folder(records: str) -> None:
+    """``--records`` of build and proof names a folder; raises :class:`OutputError` located at it."""
+    if not Path(records).is_dir():
+        raise OutputError(f"no folder of records at {records}", token=records, location=SourceLocation(records, 1, 1),
+                          expected="a folder holding .ppn records")
 
 
 def _format_of(args: argparse.Namespace) -> str:
@@ -342,7 +356,8 @@ def _run(args: argparse.Namespace) -> int:
             from .engine import replay
 
             result = replay(first_record(args.path, args.game))
-            move: int | str = int(args.move) if args.move.lstrip("-").isdigit() else args.move
+            # ASCII digits only: int() also reads '²'-like digits no reader of a record would.
+            move: int | str = int(args.move) if re.fullmatch(r"-?[0-9]{1,18}", args.move) else args.move
             data = render_position(result, move, fmt, theme=theme, show_legal=args.legal, scale=args.scale,
                                    framing=args.framing or "whole")
             default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
@@ -439,9 +454,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.output and _names_file(args.output) and Path(args.output).suffix.lower() != ".pdf":
             raise OutputError(f"the proof sheet is a PDF, not '{args.output}'", token=args.output,
                               expected="a name ending .pdf")
-        if not Path(args.records).is_dir():
-            raise OutputError(f"no folder of records at {args.records}", token=args.records,
-                              expected="a folder holding .ppn records")
+        _check_records_folder(args.records)
         report = build(args.records, "output", theme=load_theme(args.theme), figures=not args.no_figures,
                        puzzles=not args.no_puzzles, progress=sys.stderr, write=False)
         for failure in report.failures:
@@ -453,9 +466,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "build":
         from .build import build
 
-        if not Path(args.records).is_dir():
-            raise OutputError(f"no folder of records at {args.records}", token=args.records,
-                              expected="a folder holding .ppn records")
+        _check_records_folder(args.records)
         report = build(args.records, args.output, theme=load_theme(args.theme), figures=not args.no_figures,
                        puzzles=not args.no_puzzles, progress=sys.stderr)
         for failure in report.failures:
@@ -543,18 +554,14 @@ def _figures(args: argparse.Namespace) -> int:
 def _labyrinth(args: argparse.Namespace) -> int:
     import json
 
-    from .games.labyrinth import read_values, run
+    from .games.labyrinth import read_input, run
 
     if args.tool == "deal":
         return _labyrinth_deal(args)
     if args.input is None or args.input == "-":
-        text, name = sys.stdin.read(), "<stdin>"
+        values, name = read_input(sys.stdin.buffer), "<stdin>"
     else:
-        try:
-            text, name = Path(args.input).read_text(encoding="utf-8"), args.input
-        except (OSError, UnicodeDecodeError) as exc:
-            raise OutputError(f"cannot read {args.input}: {exc}", token=args.input) from None
-    values = read_values(text, name=name)
+        values, name = read_input(args.input), args.input
     if args.tool == "harness":
         try:
             answer = run(args.milestone, values)
@@ -668,6 +675,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout, sys.stderr = streams
 
 
+def _usage_error(parser: argparse.ArgumentParser, exc: PiecepackError) -> int:
+    """Report ``exc`` as argparse reports a usage error (the command's usage, then
+    ``piecepack-diagrams COMMAND: error: MESSAGE``); returns the exit status, 2.
+
+    Whatever a command reads from a file is refused at its place there (``FILE:LINE:COL``);
+    an error with no place is about the command line itself: a value out of range, a name
+    that is not a game, ``-f pdf`` against ``-o x.svg``, more puzzles than can be dealt."""
+    parser.print_usage(sys.stderr)
+    print(f"{parser.prog}: error: {exc.describe()}", file=sys.stderr)
+    return 2
+
+
 def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -678,6 +697,8 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return _run(args)
     except PiecepackError as exc:
+        if exc.location is None:
+            return _usage_error(args.parser, exc)
         print(exc.format(), file=sys.stderr)
         return 1
     except KeyboardInterrupt:

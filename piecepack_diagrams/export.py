@@ -102,7 +102,8 @@ def _movements(current: list[Placed], target: list[Placed]) -> list[str]:
     # Pieces that keep their place (and their order) stay; a changed one is only replaced.
     stay = _longest_increasing({t: k for t, k in matched.items() if _same_place(current[k], target[t])})
     # The board as it will be, each entry tagged with the target index it becomes (-1: not yet).
-    board = [(piece, next((t for t, k in matched.items() if k == i), -1)) for i, piece in enumerate(current)]
+    becomes = {k: t for t, k in matched.items()}
+    board = [(piece, becomes.get(i, -1)) for i, piece in enumerate(current)]
     moves: list[str] = []
     for k in sorted(free, reverse=True):
         moves.append("*" + _id_of([b for b, _ in board], k))
@@ -139,13 +140,34 @@ def _movements(current: list[Placed], target: list[Placed]) -> list[str]:
 
 
 def _longest_increasing(pairs: dict[int, int]) -> set[int]:
-    """The keys of the longest run of ``pairs`` (key -> value) whose values rise with the keys."""
+    """The keys of the longest run of ``pairs`` (key -> value, values distinct and not
+    negative) whose values rise with the keys; of runs as long, the one ending earliest,
+    each built on the earliest-ending longest run before it. O(n log n): a Fenwick tree over
+    the values keeps, below each value, the longest run so far (a board of many pieces
+    would take minutes with the plain quadratic search)."""
     keys = sorted(pairs)
-    best: list[list[int]] = []
-    for key in keys:
-        chain = max((c for c in best if pairs[c[-1]] < pairs[key]), key=len, default=[])
-        best.append(chain + [key])
-    return set(max(best, key=len, default=[]))
+    size = max(pairs.values(), default=-1) + 2
+    tree: list[tuple[int, int]] = [(0, 0)] * (size + 1)  # (run length, -position in keys)
+    before: list[int] = []
+    best = (0, 0)
+    for at, key in enumerate(keys):
+        found, i = (0, 0), pairs[key]  # the best run ending below this value (values 0.. are 1..)
+        while i > 0:
+            found = max(found, tree[i])
+            i -= i & -i
+        before.append(-found[1] if found[0] else -1)
+        mine = (found[0] + 1, -at)
+        best = max(best, mine)
+        i = pairs[key] + 1
+        while i <= size:
+            tree[i] = max(tree[i], mine)
+            i += i & -i
+    out: set[int] = set()
+    at = -best[1] if best[0] else -1
+    while at >= 0:
+        out.add(keys[at])
+        at = before[at]
+    return out
 
 
 def _placed(board: Board) -> list[Placed]:

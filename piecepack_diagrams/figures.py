@@ -130,6 +130,7 @@ def game_replays(game: str, records: str | Path = "records") -> list[Replay]:
                 out.append(replay(record, strict=True))
     if not out:
         raise SetupError(f"no records of {game} under {records}", token=str(records),
+                         location=SourceLocation(str(records), 1, 1),
                          expected="a folder holding .ppn records of the game")
     return out
 

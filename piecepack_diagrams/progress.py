@@ -40,7 +40,9 @@ class ProgressBar:
         self.drawn_at, self.tenth, self.shown = now, tenth, done
         filled = WIDTH * min(done, self.total) // self.total
         line = f"[{'#' * filled}{'-' * (WIDTH - filled)}] {done}/{self.total} {note}"[:120]
-        self.stream.write(f"\r{line.ljust(60)}" + ("\n" if final else "") if self.tty else line + "\n")
+        if self.tty:
+            self.stream.write("\r")  # alone, so that a terminal stream lets it through
+        self.stream.write(line.ljust(60) + ("\n" if final else "") if self.tty else line + "\n")
         self.stream.flush()
 
 

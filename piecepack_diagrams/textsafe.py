@@ -84,12 +84,12 @@ _NOT_TERMINAL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a
 def terminal_text(text: str) -> str:
     """``text`` safe to print: each control character (but tab and newline) and each
     bidirectional control written as a visible ``\\uXXXX`` escape, which is also a
-    valid escape inside a JSON string. A carriage return that begins the text (how a
-    progress line redraws itself) is kept."""
-    if not _NOT_TERMINAL.search(text):
+    valid escape inside a JSON string. A carriage return written alone is kept: it is how
+    a progress line redraws itself (one at the start of other text, such as an error
+    whose file name begins with it, is escaped like the rest)."""
+    if text == "\r" or not _NOT_TERMINAL.search(text):
         return text
-    head = "\r" if text.startswith("\r") else ""
-    return head + _NOT_TERMINAL.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text[len(head):])
+    return _NOT_TERMINAL.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 
 class TerminalStream:

@@ -237,8 +237,9 @@ def test_a_labyrinth_game_of_a_hundred_million_rounds_is_refused(tmp_path, capsy
     start = time.perf_counter()
     code = main(["labyrinth", "play", str(state), "--players", "a:Riemann", "b:Euclid", "--max-rounds",
                  "100000000", "-o", str(out)])
-    assert code == 1 and time.perf_counter() - start < 2.0
-    assert "--max-rounds must be a whole number from 1 to 10,000" in capsys.readouterr().err
+    assert code == 2 and time.perf_counter() - start < 2.0  # a usage error
+    assert "piecepack-diagrams labyrinth play: error: --max-rounds must be a whole number from 1 to 10,000" in (
+        capsys.readouterr().err)
     assert not out.exists()
 
 
@@ -290,7 +291,8 @@ def test_markup_in_a_record_s_strings_is_drawn_as_text_in_svg(tmp_path):
 ])
 def test_counts_that_would_run_for_days_are_refused_at_once(tmp_path, capsys, command, words):
     start = time.perf_counter()
-    assert main([part.replace("OUT", str(tmp_path / "out")) for part in command]) == 1
+    assert main([part.replace("OUT", str(tmp_path / "out")) for part in command]) == 2  # a usage error
     assert time.perf_counter() - start < 2.0
-    assert words in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("usage: piecepack-diagrams ") and f": error: {words}" in err
     assert not (tmp_path / "out").exists()

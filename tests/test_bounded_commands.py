@@ -48,6 +48,11 @@ HOSTILE = {
                                     ("render",)),
     "a seed of 5,000 digits": ("---\nGameType: Lab Rats\nSeed: " + "7" * 5000 + "\n...\n", ("validate",)),
     "a seed of 5,000 digits as text": ("---\nGameType: {Name: Fujisan, Seed: '" + "7" * 5000 + "'}\n...\n", ("render",)),
+    # pieces: 100,000 from ten moves of braces (export's diffs were cubic, rendering as text minutes)
+    "a hundred thousand pieces": ("".join(f"{i + 1}. S@{{a..j}}{{{i * 1000 + 1}..{i * 1000 + 1000}}}\n"
+                                          for i in range(10)), EVERY),
+    "a thousand pieces, all moved": ("1. S@{a..j}{1..100}\n" + " ".join(f"{i}. *{{a..j}}{{1..100}} S@{{a..j}}{{1..100}}"
+                                                                      for i in range(2, 12)) + "\n", EVERY),
     # 17: a 1 MB token
     "a 1 MB move": ("1. " + "Q" * 1_000_000 + "\n", ("validate",)),
 }
@@ -134,7 +139,7 @@ def test_labyrinth_play_refuses_players_without_a_name_of_their_own(tmp_path):
 def test_render_refuses_a_negative_move_index_and_says_what_it_accepts(tmp_path):
     record = ROOT / "records" / "ppn" / "tablut-opening.ppn"
     outcome = run_cli("render", record, "--move", "-1", "-f", "txt")
-    assert outcome.status == 1 and outcome.stdout == b""
+    assert outcome.status == 2 and outcome.stdout == b""  # a usage error
     assert "there is no move -1" in outcome.err and "'last'" in outcome.err
     helped = run_cli("render", "--help").stdout.decode()
     assert "from 0 (the setup)" in " ".join(helped.split())

@@ -96,6 +96,9 @@ def test_a_word_that_would_expand_too_far_is_refused_before_expanding(word):
 
 
 def test_expansion_is_bounded_per_move_number_and_per_record(monkeypatch):
+    from piecepack_diagrams.games.generic import moves
+
+    monkeypatch.setattr(moves, "MAX_PIECES", 10 ** 9)  # the drops here would pass the board's bound first
     error = _refused("1. " + " ".join(["S@a{1..9999}"] * 200) + "\n", LimitError)
     assert f"more than {MAX_EXPANSION:,} moves" in error.message and error.location.column == 17
     monkeypatch.setattr(braces, "MAX_RECORD_EXPANSION", 2_000)
@@ -269,7 +272,8 @@ def test_xml_text_replaces_what_xml_cannot_hold_and_keeps_the_rest():
 def test_terminal_text_shows_control_characters_as_escapes():
     assert terminal_text("a\tb\nc") == "a\tb\nc"
     assert terminal_text("\x1b[2J\x07\x9b\u202e\x7f") == "\\u001b[2J\\u0007\\u009b\\u202e\\u007f"
-    assert terminal_text("\r[###] 3/9") == "\r[###] 3/9"  # a progress line may redraw itself
+    assert terminal_text("\r") == "\r"  # written alone, a progress line redraws itself
+    assert terminal_text("\r:1:1: error: x") == "\\u000d:1:1: error: x"  # a file name beginning with one
 
 
 _NASTY = "\x1b[2J\x07\x01\x0b\x7f\x9b\ufffe\uffff\ufdd0\U0001fffe <b>&amp;</b>"

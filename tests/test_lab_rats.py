@@ -257,7 +257,7 @@ def test_cli_figure_and_solve(tmp_path, capsys):
     labels = " ".join(el.get("aria-label") or "" for el in root.iter("{http://www.w3.org/2000/svg}path"))
     for face in ("null", "ace", "2", "3", "4", "5"):
         assert face in labels.split()
-    assert main(["figure", "no-such-figure"]) == 1
+    assert main(["figure", "no-such-figure"]) == 2
     assert "unknown figure" in capsys.readouterr().err
     assert main(["solve", "lab-rats", "--seed", "7", "--advanced"]) == 0
     expected = _reference_fewest_coins(GAME.setup({"Variant": "advanced"}, seed=7))

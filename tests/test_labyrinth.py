@@ -110,7 +110,7 @@ def test_harness_command(capsys, monkeypatch):
     from piecepack_diagrams.cli import main
 
     source = CORPUS / "m3" / sorted(p.name for p in (CORPUS / "m3").glob("*-in.json"))[0]
-    monkeypatch.setattr("sys.stdin", io.StringIO(source.read_text()))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(source.read_bytes()), encoding="utf-8"))
     assert main(["labyrinth", "harness", "m3"]) == 0
     expected = read_values((source.parent / source.name.replace("-in", "-out")).read_text())[0]
     assert json.loads(capsys.readouterr().out) == expected

@@ -255,7 +255,7 @@ def test_play_and_deal_commands(tmp_path, capsys):
     assert all(r.is_valid() for r in validate_file(record))
     assert main(["labyrinth", "play", str(state), "--players", "Ann:Dijkstra", "-o", str(tmp_path / "x.ppn")]) == 1
     assert "is not a player" in capsys.readouterr().err and not (tmp_path / "x.ppn").exists()
-    assert main(["labyrinth", "deal", "--size", "7by7"]) == 1
+    assert main(["labyrinth", "deal", "--size", "7by7"]) == 2
 
 
 def test_deals_are_seeded_and_unique():

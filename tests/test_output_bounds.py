@@ -119,10 +119,11 @@ def test_charts_are_bounded_whatever_their_data_or_resolution():
 # --- plates and viewer pages: refused before drawing when they would pass their bound ----------
 
 def _crowded_record(tmp_path: Path, moves: int) -> Path:
-    """2,500 coins put down at once, then one of them moved back and forth ``moves`` times."""
+    """1,000 coins (the most a board holds) put down at once, then one of them moved back
+    and forth ``moves`` times."""
     shuffle = " ".join(f"{k + 2}. " + ("(0,0)-(0,-1)" if k % 2 == 0 else "(0,-1)-(0,0)") for k in range(moves))
     path = tmp_path / "crowded.ppn"
-    path.write_text(f"---\nEvent: crowded\n...\n1. cS3@({{0..49}},{{0..49}})\n{shuffle}\n", encoding="utf-8")
+    path.write_text(f"---\nEvent: crowded\n...\n1. cS3@({{0..39}},{{0..24}})\n{shuffle}\n", encoding="utf-8")
     return path
 
 
@@ -130,15 +131,15 @@ def _crowded_record(tmp_path: Path, moves: int) -> Path:
 def test_plates_and_pages_that_would_draw_too_much_are_refused_before_drawing(tmp_path, capsys, command):
     from piecepack_diagrams.sheets.plates import MAX_DRAWN
 
-    record = _crowded_record(tmp_path, 300)  # 302 positions of 2,500 coins: 755,000 to draw
-    assert 300 * 2500 > MAX_DRAWN
+    record = _crowded_record(tmp_path, 600)  # 602 positions of 1,000 coins: 602,000 to draw
+    assert 602 * 1000 > MAX_DRAWN
     out = tmp_path / ("out.html" if command == ["viewer"] else "out.pdf" if len(command) == 1 else "out")
     start = time.process_time()
     assert main([*command, str(record), "-o", str(out)]) == 1
     assert time.process_time() - start < 10
     err = capsys.readouterr().err
     assert not out.exists()
-    assert err.startswith(f"{record}:1:1: error: 302 positions") and f"{MAX_DRAWN:,}" in err, err
+    assert err.startswith(f"{record}:1:1: error: 602 positions") and f"{MAX_DRAWN:,}" in err, err
     assert "--moves" in err and "Traceback" not in err
 
 
@@ -148,9 +149,9 @@ def test_the_drawing_bound_is_foretold_from_a_few_positions():
     from piecepack_diagrams.notation import parse_records
     from piecepack_diagrams.sheets.plates import MAX_DRAWN, check_drawn
 
-    shuffle = " ".join(f"{k + 2}. (0,0)-(0,-1) {k + 2}... (0,-1)-(0,0)" for k in range(110))
-    result = replay(parse_records(f"1. cS3@({{0..49}},{{0..49}})\n{shuffle}\n")[0])
-    assert len(result.positions) == 222
+    shuffle = " ".join(f"{k + 2}. (0,0)-(0,-1) {k + 2}... (0,-1)-(0,0)" for k in range(300))
+    result = replay(parse_records(f"1. cS3@({{0..39}},{{0..24}})\n{shuffle}\n")[0])
+    assert len(result.positions) == 602
     start = time.process_time()
     with pytest.raises(LimitError) as err:
         check_drawn(result, range(len(result.positions)))
@@ -158,6 +159,6 @@ def test_the_drawing_bound_is_foretold_from_a_few_positions():
     import re
 
     fit = int(re.search(r"at most ([\d,]+) positions", err.value.describe())[1].replace(",", ""))
-    assert 0.9 * MAX_DRAWN <= fit * 2500 <= 1.1 * MAX_DRAWN, fit
+    assert 0.9 * MAX_DRAWN <= fit * 1000 <= 1.1 * MAX_DRAWN, fit
     assert err.value.location is not None
-    check_drawn(result, range(0, 150))  # 150 positions of 2,500 coins fit
+    check_drawn(result, range(0, 450))  # 450 positions of 1,000 coins fit

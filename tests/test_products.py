@@ -189,7 +189,7 @@ def test_plates_as_svg_files_share_one_scale(tmp_path):
 
 
 def test_plates_refuse_a_bad_output_and_write_nothing(tmp_path, capsys):
-    assert main(["plates", str(HARD_WON), "-o", str(tmp_path / "plates.png")]) == 1
+    assert main(["plates", str(HARD_WON), "-o", str(tmp_path / "plates.png")]) == 2  # a usage error
     assert main(["plates", str(HARD_WON), "--moves", "5-99", "-o", str(tmp_path / "p.pdf")]) == 1
     assert list(tmp_path.iterdir()) == []
     err = capsys.readouterr().err

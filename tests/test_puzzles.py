@@ -142,10 +142,10 @@ def test_puzzles_that_would_take_hours_fail_within_seconds_with_a_progress_bar(t
     done = subprocess.run([sys.executable, "-m", "piecepack_diagrams", "puzzles", "coin-collectors", "--count", "500",
                            "--difficulty", "hard", "-o", str(out)], capture_output=True, text=True, timeout=120)
     assert time.perf_counter() - start < 30
-    assert done.returncode == 1 and not out.exists()
+    assert done.returncode == 2 and not out.exists()  # what was asked for cannot be done: a usage error
     lines = done.stderr.strip().splitlines()
     assert lines[0].startswith("[---") and "0/500" in lines[0], "a progress bar on standard error"
-    assert lines[-1].startswith("error: found none of the 500 Coin Collectors deal puzzles rated hard"), lines[-1]
+    assert lines[-1].startswith("piecepack-diagrams puzzles: error: found none of the 500 Coin Collectors deal puzzles rated hard"), lines[-1]
     assert "--count" in lines[-1] and "--time-limit" in lines[-1] and "Traceback" not in done.stderr
 
 
@@ -153,5 +153,5 @@ def test_puzzles_that_would_take_hours_fail_within_seconds_with_a_progress_bar(t
 def test_a_time_limit_out_of_range_is_refused(tmp_path, capsys, limit):
     from piecepack_diagrams.cli import main
 
-    assert main(["puzzles", "landlocked", "--count", "2", "--time-limit", limit, "-o", str(tmp_path / "x.pdf")]) == 1
+    assert main(["puzzles", "landlocked", "--count", "2", "--time-limit", limit, "-o", str(tmp_path / "x.pdf")]) == 2
     assert "--time-limit" in capsys.readouterr().err

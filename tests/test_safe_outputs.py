@@ -106,7 +106,7 @@ def test_dash_means_standard_output_for_every_format(tmp_path):
 
 
 def test_a_format_that_contradicts_the_name_is_refused(tmp_path, capsys):
-    assert main(["setup", "tablut", "-f", "pdf", "-o", str(tmp_path / "x.svg")]) == 1
+    assert main(["setup", "tablut", "-f", "pdf", "-o", str(tmp_path / "x.svg")]) == 2  # a usage error
     assert "-f pdf contradicts the name" in capsys.readouterr().err
     assert not (tmp_path / "x.svg").exists()
 

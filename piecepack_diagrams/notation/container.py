@@ -78,6 +78,22 @@ def _is_metadata_end(line: str) -> bool:
     return line.startswith("...")
 
 
+def decode_utf8(raw: bytes, *, file: str, line: int = 1) -> str:
+    """``raw`` (read from ``file``, starting at ``line``) as UTF-8 text. Raises
+    :class:`NotationError` at the line and column of the first byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        start = before.rfind(b"\n") + 1
+        column = len(before[start:].decode("utf-8", errors="replace")) + 1
+        raise NotationError(
+            f"invalid UTF-8 (byte 0x{raw[exc.start]:02x})",
+            location=SourceLocation(file, line + before.count(b"\n"), column),
+            expected="a UTF-8 text file",
+        ) from None
+
+
 def _decoded_lines(stream: IO[bytes], file: str) -> Iterator[tuple[int, str]]:
     """``(line_number, text)`` for each line, decoded and checked for binary content."""
     peek = getattr(stream, "peek", None)
@@ -109,15 +125,7 @@ def _decoded_lines(stream: IO[bytes], file: str) -> Iterator[tuple[int, str]]:
                 location=SourceLocation(file, number, nul + 1),
                 expected="UTF-8 text",
             )
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            column = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
-            raise NotationError(
-                f"invalid UTF-8 (byte 0x{raw[exc.start]:02x})",
-                location=SourceLocation(file, number, column),
-                expected="a UTF-8 text file",
-            ) from None
+        text = decode_utf8(raw, file=file, line=number)
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
         yield number, text.rstrip("\r\n")

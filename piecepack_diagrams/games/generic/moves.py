@@ -25,6 +25,9 @@ from .piecespec import MAX_ANGLE, RANK_FROM_ONE, PartialSpec, complete, parse_pa
 MAX_COORDINATE = 10_000.0
 #: The longest slice of a stack (``b4[1:N]``).
 MAX_SLICE = 10_000
+#: Pieces on the board at once (a piecepack set has 58 pieces; this is sixteen sets and
+#: their bits): what is drawn, exported or compared a position is bounded by it.
+MAX_PIECES = 1_000
 #: The most characters one macro reference may expand to, macros inside it included.
 MAX_MACRO_CHARS = 100_000
 #: The deepest macros may refer to macros.
@@ -629,6 +632,9 @@ def apply_group(
         try:
             for sub in split_submoves(text, macros or {}, budget):
                 _apply_submove(work, sub)
+                if len(work.pieces) > MAX_PIECES:
+                    raise LimitError(f"more than {MAX_PIECES:,} pieces on the board at once", token=sub,
+                                     expected="fewer pieces in play")
         except PiecepackError as exc:
             if isinstance(exc, RuleError):
                 exc.move = exc.move or f"{label} {text}"

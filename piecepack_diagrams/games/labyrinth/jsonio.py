@@ -7,9 +7,10 @@ import json
 import math
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from ...errors import NotationError, SetupError, SourceLocation
+from ...notation.container import decode_utf8
 from ...numbers import MAX_DIGITS
 from ...textsafe import as_text
 from .board import Board, Coordinate, Tile
@@ -24,6 +25,29 @@ MAX_JSON_BYTES = 4 << 20
 def gem_names() -> frozenset[str]:
     """The 102 gem names of the course."""
     return frozenset((Path(__file__).with_name("gems.txt")).read_text(encoding="utf-8").split())
+
+
+def read_input(source: str | Path | IO[bytes], *, name: str | None = None) -> list[Any]:
+    """Every JSON value of a file, or of a binary stream named ``name`` in errors, as
+    :func:`read_values` reads them. At most :data:`MAX_JSON_BYTES` are read: a longer input
+    (a device that never ends) is refused without reading the rest.
+
+    Raises :class:`NotationError` located in the input: a file that cannot be read, one
+    too large, a byte that is not UTF-8, and whatever :func:`read_values` refuses."""
+    if isinstance(source, (str, Path)):
+        name = name or str(source)
+        try:
+            with open(source, "rb") as stream:
+                data = stream.read(MAX_JSON_BYTES + 1)
+        except OSError as exc:
+            raise NotationError(f"cannot read the file: {exc.strerror or exc}",
+                                location=SourceLocation(name, 1, 1)) from None
+    else:
+        name = name or "<stdin>"
+        data = source.read(MAX_JSON_BYTES + 1)
+    if len(data) > MAX_JSON_BYTES:
+        raise NotationError(f"the input is larger than {MAX_JSON_BYTES >> 20} MiB", location=SourceLocation(name, 1, 1))
+    return read_values(decode_utf8(data, file=name), name=name)
 
 
 def read_values(text: str, *, name: str = "<stdin>") -> list[Any]:
@@ -227,4 +251,4 @@ def state_json(state: LabyrinthState) -> dict[str, Any]:
 
 
 __all__ = ["MAX_JSON_BYTES", "board_json", "check_gems", "coordinate_json", "gem_names", "json_decoder", "parse_board",
-           "parse_coordinate", "parse_state", "parse_tile", "read_values", "shown", "state_json"]
+           "parse_coordinate", "parse_state", "parse_tile", "read_input", "read_values", "shown", "state_json"]

@@ -37,7 +37,7 @@ def parse_player_args(specs: list[str]) -> list[list[Any]]:
             raise SetupError(f"'{spec}' is not a player", token=spec,
                              expected="NAME:STRATEGY, NAME:STRATEGY:METHOD or NAME:STRATEGY:METHOD:K")
         if len(parts) == 4:
-            if not parts[3].isdigit():
+            if not (parts[3].isascii() and parts[3].isdigit()):  # int() reads '²' too
                 raise SetupError(f"'{parts[3]}' in '{spec}' is not a count of calls", token=spec)
             parts[3] = int(parts[3])  # type: ignore[call-overload]
         out.append(parts)
