@@ -58,6 +58,9 @@ _EXAMPLES = {
 }
 
 
+#: The pieces a replay's text diagrams may draw in all (a 49-piece Tablut: about 1,400 positions).
+MAX_REPLAYED_PIECES = 60_000
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="piecepack-diagrams",
@@ -336,7 +339,15 @@ def _run(args: argparse.Namespace) -> int:
         from .engine import replay
         from .render.text import render_text
 
+        from .csvexport import MAX_ROWS
+        from .sheets.plates import check_drawn
+
         result = replay(first_record(args.path, args.game))
+        # Every position is written out: refused up front past a bound that keeps it to seconds.
+        check_drawn(result, range(len(result.positions)),
+                    limit=MAX_ROWS if args.format == "csv" else MAX_REPLAYED_PIECES,
+                    product="a replay's CSV rows" if args.format == "csv" else "a replay's text diagrams",
+                    advice="validate the record, or draw one position (render --move N), or a shorter record")
         if args.format == "csv":
             from .csvexport import replay_csv
 

@@ -37,6 +37,10 @@ def replay_rows(result: Replay) -> Iterator[tuple[str, ...]]:
                    str(p.piece.rank), p.piece.cfg, _number(p.x), _number(p.y), _number(p.angle))
 
 
+#: The rows (pieces summed over positions) a replay's CSV may hold: about 12 MB of text, written in a few seconds.
+MAX_ROWS = 250_000
+
+
 def replay_csv(result: Replay) -> str:
     """The whole replay as CSV text with a header row."""
     out = io.StringIO()

@@ -85,12 +85,20 @@ def _id_of(current: list[Placed], index: int) -> str:
     return _where(here[1], here[2]) + (f"[{above + 1}]" if above else "")
 
 
+#: The pieces an export draws, summed over its positions, at most (a 49-piece Tablut: about
+#: 4,000 positions).
+MAX_EXPORTED = 200_000
+
+
 def _movements(current: list[Placed], target: list[Placed]) -> list[str]:
     """Sub-moves that turn ``current`` into ``target``, drawing order included: pieces
     that stay put in order stay; the rest are removed, or moved or dropped directly
     above the piece they follow in ``target`` (at the bottom if they follow none)."""
     matched: dict[int, int] = {}  # target index -> current index
     free = set(range(len(current)))
+    # Most pieces stay where they were, in the same order: matched at once, in one pass.
+    if len(current) == len(target) and all(_is_same(a, b) for a, b in zip(current, target)):
+        return []
     for same in (_is_same, lambda a, b: a[0] == b[0],
                  lambda a, b: (a[0].kind, a[0].cfg) == (b[0].kind, b[0].cfg)):
         for t, want in enumerate(target):
@@ -195,7 +203,12 @@ def export_ppn(result: Replay, *, width: int = 79) -> Exported:
     (Labyrinth's maze is drawn, not laid out in piecepack pieces)."""
     from .api import scene_of
     from .layout.compose import drawn_pieces
+    from .sheets.plates import check_drawn
 
+    # The export grows with the record: refused before starting past a bound that keeps it
+    # to a few seconds.
+    check_drawn(result, range(len(result.positions)), limit=MAX_EXPORTED, product="an export",
+                advice="a shorter record")
     scenes = [scene_of(result, k, caption=False) for k in range(len(result.positions))]
     positions = [[(p.piece, p.x, p.y, p.angle) for p in drawn_pieces(scene)] for scene in scenes]
     if not any(positions):
@@ -234,4 +247,4 @@ def export_ppn(result: Replay, *, width: int = 79) -> Exported:
     return Exported(text, len(positions) - 1, restacked)
 
 
-__all__ = ["Exported", "export_ppn", "piece_spec"]
+__all__ = ["MAX_EXPORTED", "Exported", "export_ppn", "piece_spec"]

@@ -53,6 +53,11 @@ HOSTILE = {
                                           for i in range(10)), EVERY),
     "a thousand pieces, all moved": ("1. S@{a..j}{1..100}\n" + " ".join(f"{i}. *{{a..j}}{{1..100}} S@{{a..j}}{{1..100}}"
                                                                       for i in range(2, 12)) + "\n", EVERY),
+    # 1 MB of ordinary games: a setup built once for all the games that name it; a Mapping's
+    # truth asked once a move no longer counts every built-in macro; export refused up front
+    "24,000 one-move games": ("---\nGameType: Tablut\n...\n1. a4-a3\n" * 24_000, ("validate",)),
+    "80,000 moves of one piece": ("---\nGameType: Tablut\n...\n" + "".join(
+        f"{k}. a4-a3 {k}... a3-a4\n" for k in range(1, 40_001))[:1_000_000].rsplit("\n", 1)[0] + "\n", EVERY),
     # 17: a 1 MB token
     "a 1 MB move": ("1. " + "Q" * 1_000_000 + "\n", ("validate",)),
 }

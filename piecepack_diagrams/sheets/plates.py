@@ -40,9 +40,11 @@ MAX_DRAWN = 500_000
 SAMPLES = 16
 
 
-def check_drawn(result: Replay, indices: range) -> None:
-    """Refuse, before drawing any, plates or a page of the positions ``indices`` that would
-    draw more than :data:`MAX_DRAWN` pieces and marks, foretold from :data:`SAMPLES` of them.
+def check_drawn(result: Replay, indices: range, *, limit: int = MAX_DRAWN,
+                product: str = "plates or a viewer page",
+                advice: str = "plates --moves FIRST-LAST, or a shorter record") -> None:
+    """Refuse, before drawing any, ``product`` of the positions ``indices`` that would draw
+    more than ``limit`` pieces and marks, foretold from :data:`SAMPLES` of them.
 
     Raises :class:`LimitError` at the record, saying how many positions would fit.
     """
@@ -51,12 +53,11 @@ def check_drawn(result: Replay, indices: range) -> None:
     picks = sorted({indices[round(i * (len(indices) - 1) / (SAMPLES - 1))] for i in range(SAMPLES)})
     counts = [len(s.pieces) + len(flattened(s.annotations)) for s in (scene_of(result, k, key=False) for k in picks)]
     each = max(1.0, sum(counts) / len(counts)) if counts else 1.0
-    if len(indices) * each > MAX_DRAWN:
-        fit = int(MAX_DRAWN // each)
+    if len(indices) * each > limit:
+        fit = int(limit // each)
         raise LimitError(f"{len(indices):,} positions of about {each:,.0f} pieces and marks each would draw about "
-                         f"{len(indices) * each:,.0f}, more than the {MAX_DRAWN:,} plates or a viewer page may draw",
-                         location=result.record.location,
-                         expected=f"at most {fit:,} positions: plates --moves FIRST-LAST, or a shorter record")
+                         f"{len(indices) * each:,.0f}, more than the {limit:,} {product} may draw",
+                         location=result.record.location, expected=f"at most {fit:,} positions: {advice}")
 
 
 def plate_scenes(result: Replay, moves: range | None = None, *,

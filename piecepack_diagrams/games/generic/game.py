@@ -78,6 +78,12 @@ def coloured_bit_cfg(metadata: Mapping[str, Any]) -> str | None:
     return COLOURED_BIT_CFGS.get(str(name).strip().lower()) if name is not None else None
 
 
+#: The boards of the last setups built, by what names them (at most this many, and only
+#: setups named in at most so many characters).
+_setups: dict[str, Board] = {}
+_SETUPS_KEPT, _SETUP_KEY_LIMIT = 16, 2000
+
+
 class GenericGame(Game[Board]):
     """PPN's default movetext on any layout: moves are checked only for naming
     pieces that exist and locations on the table."""
@@ -91,6 +97,20 @@ class GenericGame(Game[Board]):
 
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
               location: SourceLocation | None = None) -> Board:
+        # A file of many games of one setup builds it once: boards are immutable, so games
+        # may share one (a 1 MB file of 24,000 one-move games spent half its time here).
+        key = repr((metadata.get("SetUp", metadata.get("GameType")), metadata.get("MovetextParser"), seed))
+        if len(key) <= _SETUP_KEY_LIMIT and key in _setups:
+            return _setups[key]
+        board = self._setup(metadata, seed=seed, location=location)
+        if len(key) <= _SETUP_KEY_LIMIT:
+            if len(_setups) >= _SETUPS_KEPT:
+                _setups.pop(next(iter(_setups)))
+            _setups[key] = board
+        return board
+
+    def _setup(self, metadata: Mapping[str, Any], *, seed: int | None,
+               location: SourceLocation | None) -> Board:
         try:
             layout = self.layout(metadata, seed=seed)
             scale = movetext_scale(metadata, layout.scale_factor)

@@ -521,6 +521,10 @@ class Macros(Mapping[str, str]):
     def __len__(self) -> int:
         return len(self.own) + sum(1 for name in self.builtin if name not in self.own)
 
+    def __bool__(self) -> bool:
+        # Asked once a move: without this, truth would count every built-in macro each time.
+        return bool(self.own) or bool(self.builtin)
+
 
 def expand_macros(text: str, macros: Mapping[str, str]) -> str:
     """``text`` with every `` `name' `` replaced, macros inside macros too.
