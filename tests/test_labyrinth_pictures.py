@@ -274,3 +274,25 @@ def test_a_pass_rings_the_player_who_stays_and_captions_name_players_as_names():
         for name in re.findall(r"\b([A-Za-z]+) \((?:red|blue|green|orange|yellow|purple|pink|white|black)\)",
                                figure.scene.caption):
             assert name[0].isupper(), (figure.name, name)
+
+
+def _laid(figure):
+    from piecepack_diagrams.layout import lay_out
+
+    return lay_out(figure.scene, box=(6.5 if figure.template == "figure-wide" else 3.25, 9.0),
+                   framing=figure.framing)
+
+
+def test_no_two_panels_overlap_and_the_spare_tile_is_not_under_the_players_heading():
+    for name, figure in _figures().items():
+        laid = _laid(figure)
+        assert len(laid.panels) == len(figure.scene.panels), name
+        for k, a in enumerate(laid.panels):
+            for b in laid.panels[k + 1:]:
+                assert not (a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1), (name, a, b)
+        for panel in figure.scene.panels:
+            walls = [a for a in flattened(panel.annotations) if getattr(a, "role", "") == "wall"]
+            # A tile in a panel is the spare: its heading says so, not "Players".
+            assert not walls or panel.title.startswith("Spare"), (name, panel.title)
+        if name != "labyrinth-key":
+            assert [p.title for p in figure.scene.panels] == ["Spare tile", "Players"], name

@@ -186,7 +186,8 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
         x, y = cell_centre(player.current, h)
         k = here[player.current] = here.get(player.current, -1) + 1
         notes.append(avatar(x + 0.16 * k, y - 0.16 * k, player.color, play.name_of(player.color)))
-    panels = (players_panel(play),) if legend else (spare_panel(position.spare),)
+    panels = (spare_panel(position.spare, side="below"), players_panel(play)) if legend \
+        else (spare_panel(position.spare),)
 
     return Scene((), tuple(notes), caption=caption, title="Labyrinth", focus=focus, panels=panels,
                  coordinates=board_coordinates(h, w))
@@ -226,9 +227,11 @@ def turn_focus(index: int, direction: str, route: tuple[Coordinate, ...], h: int
     return Bounds(x0, y0, x1, y1).expanded(1.0)
 
 
-def spare_panel(spare: Tile) -> Panel:
-    """The spare tile, beside the board."""
-    return Panel(annotations=(tile_annotations(spare, 0.5, -0.5),), title="Spare", side="right")
+def spare_panel(spare: Tile, *, side: str = "right") -> Panel:
+    """The spare tile, beside the board (``side`` as :class:`~piecepack_diagrams.scene.Panel`
+    takes it), a panel of its own: under the players' key's heading it would read as one of
+    the players."""
+    return Panel(annotations=(tile_annotations(spare, 0.5, -0.5),), title="Spare tile", side=side)
 
 
 def avatar(x: float, y: float, color: str, name: str) -> Marker:
@@ -251,7 +254,7 @@ def player_words(name: str, color: str) -> str:
 def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | None = None) -> Panel:
     """The key of the players, under the board: each player's avatar and where it is heading
     (its goal, or its home once it has been to the goal), thrown-out players as such, and
-    what rings and squares stand for; ``full``: first the spare tile, and each goal's gems
+    what rings and squares stand for (the spare tile is a panel of its own); ``full``: each goal's gems
     (as dots in their colours and by name). Lines are kept short: a column is 3.25 inches.
     Without ``full`` (the whole key's page, beside the board) each line is shorter still.
     With ``within`` (the part of the board a figure shows) only the players standing there,
@@ -293,13 +296,8 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
     if any(shown(p.home) for p in position.players):
         lines.append(((Marker(0.0, 0.0, HOME_SIZE, "#FFFFFF", "square"),), "square: a home (player's colour)"))
     notes: list[Annotation] = []
-    top = 0.0
-    if full:
-        notes += [tile_annotations(position.spare, 0.0, 0.0),
-                  Label(AVATAR / 2 + 0.4, 0.0, "the spare tile", KEY_POINTS, role="key", anchor="start")]
-        top = -0.5 - KEY_STEP
     for k, (marks, text) in enumerate(lines):
-        y = top - k * KEY_STEP
+        y = -k * KEY_STEP
         notes += [replace(m, y=m.y + y, role="key") for m in marks]
         notes.append(Label(AVATAR / 2 + 0.15, y, text, KEY_POINTS, role="key", anchor="start"))
     return Panel(annotations=(Group(tuple(notes), role="players"),), title="Players", side="below" if full else "right")

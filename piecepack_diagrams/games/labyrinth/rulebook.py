@@ -16,7 +16,7 @@ from .board import Coordinate, cell_name, line_name
 from .connectors import EAST, NORTH, SOUTH, WEST
 from .notation import OUT, parse_turn
 from .picture import (cell_centre, key_scene, player_colour, player_words, players_panel, position_scene, slide_arrow,
-                      turn_focus, walk_marks)
+                      spare_panel, turn_focus, walk_marks)
 from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
 from .strategies import lines
@@ -257,7 +257,7 @@ def attempt_scene(play: LabyrinthPlay, text: str, error: RuleError) -> Scene | N
     focus = turn_focus(move.index, move.direction, (start, move.destination), h, w)
     keyed = replace(play, position=slid, last_turn=None)
     return replace(shown, annotations=rest + marks + avatars, caption=caption, focus=focus,
-                   panels=(players_panel(keyed, within=focus),))
+                   panels=(spare_panel(slid.spare, side="below"), players_panel(keyed, within=focus)))
 
 
 def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: str) -> Scene:
@@ -266,7 +266,8 @@ def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: 
     scene = position_scene(after, caption=caption)
     if scene.focus is None:
         return scene
-    return replace(scene, panels=(players_panel(after, within=scene.focus),))
+    return replace(scene, panels=(spare_panel(after.position.spare, side="below"),
+                                  players_panel(after, within=scene.focus)))
 
 
 def _sentence_of(text: str) -> str:
