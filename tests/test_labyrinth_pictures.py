@@ -121,8 +121,9 @@ def test_move_figures_show_no_gem_numbers_and_the_key_shows_every_gem():
     play = game_replays("labyrinth")[0].positions[0].state
     gems = {g for row in play.position.board.tiles for t in row for g in t.gems} | set(play.position.spare.gems)
     listed = [a.text for p in key.scene.panels for a in flattened(p.annotations)
-              if isinstance(a, Label) and re.fullmatch(r"\d+ \S+", a.text)]
-    assert sorted(t.split(" ", 1)[1] for t in listed) == sorted(gems)
+              if isinstance(a, Label) and re.fullmatch(r"\d+ [a-z][a-z ]*", a.text)]
+    # Gems' names as words, not as file names ("golden diamond cut").
+    assert sorted(t.split(" ", 1)[1] for t in listed) == sorted(g.replace("-", " ") for g in gems)
     numbered = {m.text for m in flattened(key.scene.annotations) if isinstance(m, Marker) and m.role == "gem"}
     assert numbered == {t.split(" ", 1)[0] for t in listed}
 
@@ -296,3 +297,66 @@ def test_no_two_panels_overlap_and_the_spare_tile_is_not_under_the_players_headi
             assert not walls or panel.title.startswith("Spare"), (name, panel.title)
         if name != "labyrinth-key":
             assert [p.title for p in figure.scene.panels] == ["Spare tile", "Players"], name
+
+
+def _keyed_marks(scene: Scene) -> list[Marker]:
+    return [m for p in scene.panels for m in flattened(p.annotations) if isinstance(m, Marker)]
+
+
+def _keyed_words(scene: Scene) -> list[str]:
+    return [a.text for p in scene.panels for a in flattened(p.annotations) if isinstance(a, Label)]
+
+
+def test_move_figures_key_what_they_draw_and_nothing_else():
+    for name, figure in _figures().items():
+        if name in ("labyrinth-key", "labyrinth-setup", "labyrinth-end"):
+            continue
+        scene, window = figure.scene, _laid(figure).window
+        drawn = [m for m in flattened(scene.annotations) if isinstance(m, Marker)
+                 and window.x0 < m.x < window.x1 and window.y0 < m.y < window.y1]
+        avatars = {m.colour for m in drawn if m.role == "avatar"}
+        keyed = _keyed_marks(scene)
+        words = _keyed_words(scene)
+        # A player thrown out is keyed only by the figure about it.
+        if name != "labyrinth-move-out":
+            assert not [w for w in words if "thrown out" in w], name
+        # Each ring and square drawn has its entry: in its own colour, or the general one for
+        # the players the key lists.
+        for mark in drawn:
+            if mark.role in ("goal", "home"):
+                shape = "ring" if mark.role == "goal" else "square"
+                own = any(k.shape == shape and k.colour == mark.colour for k in keyed)
+                general = mark.colour in avatars and any(w.startswith(f"{shape}: a ") for w in words)
+                assert own or general, (name, mark)
+
+
+def test_a_pass_caption_names_the_mark_drawn_and_goals_to_come_in_plain_words():
+    from piecepack_diagrams.scene import Highlight
+
+    passed = _figures()["labyrinth-move-pass"].scene
+    assert [a.role for a in passed.annotations if isinstance(a, Highlight)] == ["target"]  # a square frame
+    assert "ring" not in passed.caption.split("\n", 1)[1] and "framed" in passed.caption
+    assert not [w for w in _keyed_words(passed) if "handed out" in w]
+
+
+def test_homes_and_goals_in_a_cropped_figure_lie_clear_of_its_torn_edges():
+    from piecepack_diagrams.layout.compose import TEAR_DEPTH
+
+    for name, figure in _figures().items():
+        if figure.framing != "focus":
+            continue
+        laid = _laid(figure)
+        w, teeth = laid.window, TEAR_DEPTH / laid.scale
+        for m in flattened(figure.scene.annotations):
+            if isinstance(m, Marker) and m.role in ("goal", "home"):
+                r = m.size / 2
+                if m.x + r > w.x0 and m.x - r < w.x1 and m.y + r > w.y0 and m.y - r < w.y1:
+                    assert (w.x0 + teeth < m.x - r and m.x + r < w.x1 - teeth
+                            and w.y0 + teeth < m.y - r and m.y + r < w.y1 - teeth), (name, m)
+
+
+def test_two_gems_of_one_colour_are_told_apart_in_the_key():
+    words = _keyed_words(_figures()["labyrinth-setup"].scene)
+    assert not [w for w in words if re.search(r"[a-z]-[a-z]", w)], "gem names as words"
+    assert any(re.fullmatch(r"[a-g][1-7], upper left: [a-z ]+", w) for w in words)
+    assert any(re.fullmatch(r"[a-g][1-7], lower right: [a-z ]+", w) for w in words)

@@ -186,11 +186,32 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
         x, y = cell_centre(player.current, h)
         k = here[player.current] = here.get(player.current, -1) + 1
         notes.append(avatar(x + 0.16 * k, y - 0.16 * k, player.color, play.name_of(player.color)))
+    if focus is not None:
+        focus = holding(focus, notes)
     panels = (spare_panel(position.spare, side="below"), players_panel(play)) if legend \
         else (spare_panel(position.spare),)
 
     return Scene((), tuple(notes), caption=caption, title="Labyrinth", focus=focus, panels=panels,
                  coordinates=board_coordinates(h, w))
+
+
+#: A window keeps the homes and goals it shows this far (inches of the board) inside its
+#: edges: clear of a torn edge's teeth at the scales a figure prints at.
+MARK_CLEARANCE = 0.15
+
+
+def holding(focus: Bounds, notes: list[Annotation] | tuple[Annotation, ...]) -> Bounds:
+    """``focus`` grown to hold whole, :data:`MARK_CLEARANCE` inside its edges, each home and
+    goal that it shows part of (a ring cut by a torn edge reads as something else)."""
+    x0, y0, x1, y1 = focus.x0, focus.y0, focus.x1, focus.y1
+    for m in flattened(notes):
+        if not (isinstance(m, Marker) and m.role in ("home", "goal")):
+            continue
+        r = m.size / 2 + MARK_CLEARANCE
+        if m.x + m.size / 2 > focus.x0 and m.x - m.size / 2 < focus.x1 and \
+                m.y + m.size / 2 > focus.y0 and m.y - m.size / 2 < focus.y1:
+            x0, y0, x1, y1 = min(x0, m.x - r), min(y0, m.y - r), max(x1, m.x + r), max(y1, m.y + r)
+    return Bounds(x0, y0, x1, y1)
 
 
 #: A walk's start: a dot this wide; its arrow stops this far short of the avatar's centre.
@@ -251,14 +272,23 @@ def player_words(name: str, color: str) -> str:
     return color if name == color else f"{display_name(name)} ({color})"
 
 
-def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | None = None) -> Panel:
+def gem_words(gem: str) -> str:
+    """A gem's name as prose writes it: ``golden-diamond-cut`` -> ``golden diamond cut``."""
+    return gem.replace("-", " ").replace("_", " ")
+
+
+def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | None = None,
+                  out: tuple[tuple[str, str], ...] | None = None) -> Panel:
     """The key of the players, under the board: each player's avatar and where it is heading
-    (its goal, or its home once it has been to the goal), thrown-out players as such, and
-    what rings and squares stand for (the spare tile is a panel of its own); ``full``: each goal's gems
-    (as dots in their colours and by name). Lines are kept short: a column is 3.25 inches.
-    Without ``full`` (the whole key's page, beside the board) each line is shorter still.
-    With ``within`` (the part of the board a figure shows) only the players standing there,
-    and only the kinds of mark that show there, are listed."""
+    (its goal, or its home once it has been to the goal), the players thrown out (``out``,
+    (colour, name) pairs; None: all of ``play.out``) as such, and what the rings and
+    squares drawn stand for (the spare tile is a panel of its own); ``full``: each goal's
+    gems (as dots in their colours and by name; two gems of one colour each on a line of its
+    own, saying which corner of the tile it is in). Lines are kept short: a column is 3.25
+    inches. Without ``full`` (the whole key's page, beside the board) each line is shorter
+    still. With ``within`` (the part of the board a figure shows) only the players standing
+    there are listed, and a ring or square there of a player not listed is named for its
+    player."""
     position = play.position
     board = position.board
     h = board.height
@@ -268,6 +298,7 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
         return within is None or within.x0 <= x <= within.x1 and within.y0 <= y <= within.y1
 
     players = [p for p in position.players if shown(p.current)]
+    others = [p for p in position.players if not shown(p.current)]
     lines: list[tuple[tuple[Annotation, ...], str]] = []
     for player in players:
         name = play.name_of(player.color)
@@ -283,18 +314,32 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
                 continue
             lines.append((disc, f"{who}: on the way to goal {cell_name(player.goto)}"))
             g1, g2 = board.tiles[player.goto[0]][player.goto[1]].gems
-            dots = (Marker(-0.12, 0.0, GEM_DOT, gem_colour(g1)), Marker(0.12, 0.0, GEM_DOT, gem_colour(g2)))
-            lines.append((dots, f"{g1}, {g2}" if g1 != g2 else f"two of {g1}"))
-    for color, name in play.out:
+            if gem_colour(g1) == gem_colour(g2):
+                # One colour for both: the corner of the tile tells them apart.
+                goal = cell_name(player.goto)
+                lines.append(((Marker(0.0, 0.0, GEM_DOT, gem_colour(g1)),), f"{goal}, upper left: {gem_words(g1)}"))
+                lines.append(((Marker(0.0, 0.0, GEM_DOT, gem_colour(g2)),), f"{goal}, lower right: {gem_words(g2)}"))
+            else:
+                dots = (Marker(-0.12, 0.0, GEM_DOT, gem_colour(g1)), Marker(0.12, 0.0, GEM_DOT, gem_colour(g2)))
+                lines.append((dots, f"{gem_words(g1)}, {gem_words(g2)}"))
+    for color, name in play.out if out is None else out:
         lines.append(((avatar(0.0, 0.0, color, name),), f"{player_words(name, color)}: thrown out of the game"))
-    if any(p.goto is not None and not p.going_home and shown(p.goto) for p in position.players):
+    aiming = [p for p in position.players if p.goto is not None and not p.going_home and shown(p.goto)]
+    if any(p in players for p in aiming):
         lines.append(((Marker(0.0, 0.0, GOAL_SIZE, "#404040", "ring"),), "ring: a goal (player's colour)"))
+    for p in (p for p in aiming if p in others):
+        lines.append(((Marker(0.0, 0.0, GOAL_SIZE, player_colour(p.color), "ring"),),
+                      f"ring: the goal of {player_words(play.name_of(p.color), p.color)}"))
     later = [cell for cell in position.goals if shown(cell)]
     if later:
         lines.append(((Marker(0.0, 0.0, GOAL_SIZE, LATER_GOAL, "ring"),),
-                      f"grey ring: {'goal handed out next' if full else 'next goal'} ({', '.join(map(cell_name, later))})"))
-    if any(shown(p.home) for p in position.players):
+                      f"grey ring: {'a goal still to come' if full else 'next goal'} "
+                      f"({', '.join(map(cell_name, later))})"))
+    if any(shown(p.home) for p in players):
         lines.append(((Marker(0.0, 0.0, HOME_SIZE, "#FFFFFF", "square"),), "square: a home (player's colour)"))
+    for p in (p for p in others if shown(p.home)):
+        lines.append(((Marker(0.0, 0.0, HOME_SIZE, player_colour(p.color), "square"),),
+                      f"square: the home of {player_words(play.name_of(p.color), p.color)}"))
     notes: list[Annotation] = []
     for k, (marks, text) in enumerate(lines):
         y = -k * KEY_STEP
@@ -356,7 +401,7 @@ def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> S
     for k, gem in enumerate(gems):
         x, y = (k // rows) * width, -(k % rows) * step
         key.append(Marker(x, y, 0.2, gem_colour(gem), role="key"))
-        key.append(Label(x + 0.2, y, f"{numbers[gem]} {gem}", KEY_POINTS, role="key", anchor="start"))
+        key.append(Label(x + 0.2, y, f"{numbers[gem]} {gem_words(gem)}", KEY_POINTS, role="key", anchor="start"))
     spare = Panel(annotations=(tile_annotations(position.spare, 0.5, -0.5, numbers, dot),), title="Spare",
                   side="right")
     listed = Panel(annotations=(Group(tuple(key), role="key"),), title="Gems", side="below")
@@ -365,5 +410,5 @@ def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> S
 
 
 __all__ = ["COLOUR_NAMES", "GEM_PALETTE", "KEY_PAGE", "board_coordinates", "board_notes", "cell_centre", "gem_colour",
-           "key_scene", "passage", "player_colour", "player_words", "players_panel", "position_scene", "slide_arrow",
+           "gem_words", "key_scene", "passage", "player_colour", "player_words", "players_panel", "position_scene", "slide_arrow",
            "spare_panel", "tile_annotations", "turn_focus"]

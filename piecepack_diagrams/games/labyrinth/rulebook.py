@@ -15,7 +15,7 @@ from ...scene import Annotation, Arrow, Highlight, Marker, Scene
 from .board import Coordinate, cell_name, line_name
 from .connectors import EAST, NORTH, SOUTH, WEST
 from .notation import OUT, parse_turn
-from .picture import (cell_centre, key_scene, player_colour, player_words, players_panel, position_scene, slide_arrow,
+from .picture import (cell_centre, holding, key_scene, player_colour, player_words, players_panel, position_scene, slide_arrow,
                       spare_panel, turn_focus, walk_marks)
 from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
@@ -80,7 +80,7 @@ def describe(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str:
             elif token == PASS:
                 here = next((cell_name(p.current) for p in play.position.players if p.color == mover.color), None) \
                     if mover is not None else None
-                parts.append(f"{who} passes: nothing slides, and the avatar (ringed) stays on {here}" if here
+                parts.append(f"{who} passes: nothing slides, and the avatar stays on {here} (its tile framed)" if here
                              else f"{who} passes")
                 play = take_turn(play, PASS)
             elif isinstance(token, Move) and mover is not None:
@@ -254,20 +254,22 @@ def attempt_scene(play: LabyrinthPlay, text: str, error: RuleError) -> Scene | N
     said = _sentence_of(error.message)
     wall = _wall_words(slid.board, start, move.destination)
     caption = said + (f". {wall[:1].upper()}{wall[1:]}" if wall else "")
-    focus = turn_focus(move.index, move.direction, (start, move.destination), h, w)
+    focus = holding(turn_focus(move.index, move.direction, (start, move.destination), h, w), shown.annotations)
     keyed = replace(play, position=slid, last_turn=None)
     return replace(shown, annotations=rest + marks + avatars, caption=caption, focus=focus,
-                   panels=(spare_panel(slid.spare, side="below"), players_panel(keyed, within=focus)))
+                   panels=(spare_panel(slid.spare, side="below"), players_panel(keyed, within=focus, out=())))
 
 
 def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: str) -> Scene:
     """A turn's figure: the position after it, cropped to the turn (its focus), with a key of
-    the players in view only."""
+    the players in view and of those the turn throws out only."""
     scene = position_scene(after, caption=caption)
     if scene.focus is None:
         return scene
+    # Of the players thrown out, the key names those this turn throws out: the figure is about them.
+    gone = tuple(who for who in after.out if who not in before.out)
     return replace(scene, panels=(spare_panel(after.position.spare, side="below"),
-                                  players_panel(after, within=scene.focus)))
+                                  players_panel(after, within=scene.focus, out=gone)))
 
 
 def _sentence_of(text: str) -> str:
