@@ -360,3 +360,13 @@ def test_two_gems_of_one_colour_are_told_apart_in_the_key():
     assert not [w for w in words if re.search(r"[a-z]-[a-z]", w)], "gem names as words"
     assert any(re.fullmatch(r"[a-g][1-7], upper left: [a-z ]+", w) for w in words)
     assert any(re.fullmatch(r"[a-g][1-7], lower right: [a-z ]+", w) for w in words)
+
+
+def test_a_refused_walk_has_its_x_on_the_wall_the_caption_names():
+    scene = _figures()["labyrinth-illegal-move"].scene
+    (refused,) = [a for a in _arrows(scene) if a.role == "illegal"]
+    a, b = re.search(r"the wall between ([a-z][1-9]) and ([a-z][1-9])", scene.caption).groups()
+    files, ranks = dict((n, x) for x, n in scene.coordinates.files), dict((n, y) for y, n in scene.coordinates.ranks)
+    (ax, ay), (bx, by) = (files[a[0]], ranks[a[1:]]), (files[b[0]], ranks[b[1:]])
+    # The edge the two tiles share, midway between their centres.
+    assert refused.end == pytest.approx(((ax + bx) / 2, (ay + by) / 2))

@@ -196,14 +196,16 @@ def _reached(board: Any, path: list[Coordinate]) -> int:
     return walked
 
 
-#: A refused walk's X stands this share of the way from the last tile reached to the next.
-_REFUSED_REACH = 0.2
+#: A refused walk's X stands this share of the way from the last tile reached to the next:
+#: on the wall between them, the one that stops the walk.
+_REFUSED_REACH = 0.5
 
 
 def _walk_marks(board: Any, start: Coordinate, end: Coordinate, h: int, colour: str) -> Iterator[Annotation]:
     """A walk from ``start`` straight towards ``end`` (see :func:`_straight`): where a wall
-    stops it, the whole attempt dashed from a dot at the avatar, its X just short of that
-    wall (inside the last tile reached, clear of what stands beyond); else the walk as
+    stops it, the whole attempt dashed from a dot at the avatar, its X on that wall (on the
+    edge between the last tile reached and the next: clear of both tiles' passages, gems and
+    avatars); else the walk as
     :func:`~.picture.walk_marks` draws it. ``end`` ringed."""
     path = _straight(start, end)
     walked = _reached(board, path)
