@@ -370,3 +370,26 @@ def test_a_refused_walk_has_its_x_on_the_wall_the_caption_names():
     (ax, ay), (bx, by) = (files[a[0]], ranks[a[1:]]), (files[b[0]], ranks[b[1:]])
     # The edge the two tiles share, midway between their centres.
     assert refused.end == pytest.approx(((ax + bx) / 2, (ay + by) / 2))
+
+
+def test_the_out_figure_shows_who_leaves_where_it_stood_and_whole_boards_print_a_page_wide():
+    figures = _figures()
+    out = figures["labyrinth-move-out"]
+    result = next(r for r in game_replays("labyrinth") if r.record.file == out.source)
+    before = result.positions[out.position].state
+    (ben,) = [p for p in before.position.players if p.color == "red"]
+    h = before.position.board.height
+    x, y = ben.current[1] + 0.5, h - ben.current[0] - 0.5
+    marks = flattened(out.scene.annotations)
+    (gone,) = [m for m in marks if isinstance(m, Marker) and m.role == "gone"]
+    assert (gone.x, gone.y) == (x, y) and gone.shape == "ring" and gone.text == "B"
+    assert any(isinstance(a, Label) and a.place == "near" and "thrown out" in a.text and (a.x, a.y) == (x, y)
+               for a in marks)
+    assert "red" not in {m.colour for m in marks if isinstance(m, Marker) and m.role == "avatar"}
+    # A figure showing the whole board prints a page wide.
+    for name, figure in figures.items():
+        laid = _laid(figure)
+        walls = [a for a in flattened(figure.scene.annotations) if getattr(a, "role", "") == "wall"]
+        whole = all(laid.window.x0 <= w.x - 0.5 and w.x + 0.5 <= laid.window.x1 and laid.window.y0 <= w.y - 0.5
+                    and w.y + 0.5 <= laid.window.y1 for w in walls)
+        assert not whole or figure.template == "figure-wide", name

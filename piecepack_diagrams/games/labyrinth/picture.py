@@ -261,6 +261,12 @@ def avatar(x: float, y: float, color: str, name: str) -> Marker:
     return Marker(x, y, AVATAR, player_colour(color), "disc", name[:1].upper(), role="avatar", legible=True)
 
 
+def gone_avatar(x: float, y: float, color: str, name: str) -> Marker:
+    """Where a player thrown out stood, at ``(x, y)``: a ring the size of its avatar, in its
+    colour, with its initial (the avatar itself has left the board)."""
+    return Marker(x, y, AVATAR, player_colour(color), "ring", name[:1].upper(), role="gone", legible=True)
+
+
 def display_name(name: str) -> str:
     """A player's name as prose writes it: capitalised (``sam`` -> ``Sam``)."""
     return name[:1].upper() + name[1:]
@@ -323,7 +329,7 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
                 dots = (Marker(-0.12, 0.0, GEM_DOT, gem_colour(g1)), Marker(0.12, 0.0, GEM_DOT, gem_colour(g2)))
                 lines.append((dots, f"{gem_words(g1)}, {gem_words(g2)}"))
     for color, name in play.out if out is None else out:
-        lines.append(((avatar(0.0, 0.0, color, name),), f"{player_words(name, color)}: thrown out of the game"))
+        lines.append(((gone_avatar(0.0, 0.0, color, name),), f"{player_words(name, color)}: thrown out of the game"))
     aiming = [p for p in position.players if p.goto is not None and not p.going_home and shown(p.goto)]
     if any(p in players for p in aiming):
         lines.append(((Marker(0.0, 0.0, GOAL_SIZE, "#404040", "ring"),), "ring: a goal (player's colour)"))
@@ -410,5 +416,5 @@ def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> S
 
 
 __all__ = ["COLOUR_NAMES", "GEM_PALETTE", "KEY_PAGE", "board_coordinates", "board_notes", "cell_centre", "gem_colour",
-           "gem_words", "key_scene", "passage", "player_colour", "player_words", "players_panel", "position_scene", "slide_arrow",
-           "spare_panel", "tile_annotations", "turn_focus"]
+           "gem_words", "gone_avatar", "holding", "key_scene", "passage", "player_colour", "player_words",
+           "players_panel", "position_scene", "slide_arrow", "spare_panel", "tile_annotations", "turn_focus"]

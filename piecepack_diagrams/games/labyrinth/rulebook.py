@@ -11,12 +11,12 @@ from dataclasses import replace
 from typing import Any, Iterator, Sequence
 
 from ...errors import PiecepackError, RuleError
-from ...scene import Annotation, Arrow, Highlight, Marker, Scene
+from ...scene import Annotation, Arrow, Bounds, Highlight, Label, Marker, Scene
 from .board import Coordinate, cell_name, line_name
 from .connectors import EAST, NORTH, SOUTH, WEST
 from .notation import OUT, parse_turn
-from .picture import (cell_centre, holding, key_scene, player_colour, player_words, players_panel, position_scene, slide_arrow,
-                      spare_panel, turn_focus, walk_marks)
+from .picture import (cell_centre, display_name, gone_avatar, holding, key_scene, player_colour, player_words,
+                      players_panel, position_scene, slide_arrow, spare_panel, turn_focus, walk_marks)
 from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
 from .strategies import lines
@@ -264,14 +264,31 @@ def attempt_scene(play: LabyrinthPlay, text: str, error: RuleError) -> Scene | N
 
 def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: str) -> Scene:
     """A turn's figure: the position after it, cropped to the turn (its focus), with a key of
-    the players in view and of those the turn throws out only."""
+    the players in view and of those the turn throws out only. A player the turn throws out
+    is drawn where it stood (see :func:`~.picture.gone_avatar`), named, and kept in view. A
+    turn whose focus takes in the whole board has none: the figure is the whole board."""
     scene = position_scene(after, caption=caption)
-    if scene.focus is None:
-        return scene
     # Of the players thrown out, the key names those this turn throws out: the figure is about them.
     gone = tuple(who for who in after.out if who not in before.out)
-    return replace(scene, panels=(spare_panel(after.position.spare, side="below"),
-                                  players_panel(after, within=scene.focus, out=gone)))
+    h = after.position.board.height
+    marks: list[Annotation] = []
+    for color, name in gone:
+        cell = next((p.current for p in before.position.players if p.color == color), None)
+        if cell is not None:
+            x, y = cell_centre(cell, h)
+            marks += [gone_avatar(x, y, color, name),
+                      Label(x, y, f"{display_name(name)}: thrown out", place="near")]
+    focus = scene.focus
+    if focus is not None:
+        for m in marks:
+            focus = Bounds(min(focus.x0, m.x - 1.0), min(focus.y0, m.y - 1.0), max(focus.x1, m.x + 1.0),
+                           max(focus.y1, m.y + 1.0))
+        board = Bounds(0.0, 0.0, float(after.position.board.width), float(h))
+        if focus.x0 <= board.x0 and focus.y0 <= board.y0 and focus.x1 >= board.x1 and focus.y1 >= board.y1:
+            focus = None
+    return replace(scene, annotations=scene.annotations + tuple(marks), focus=focus,
+                   panels=(spare_panel(after.position.spare, side="below"),
+                           players_panel(after, within=focus, out=gone)))
 
 
 def _sentence_of(text: str) -> str:
