@@ -131,7 +131,9 @@ def test_move_figures_show_no_gem_numbers_and_the_key_shows_every_gem():
 def test_the_players_key_says_what_goal_and_home_mean_and_who_is_out():
     out = _figures()["labyrinth-move-out"].scene
     words = [a.text for p in out.panels for a in flattened(p.annotations) if isinstance(a, Label)]
-    assert "Ben (red): thrown out of the game" in words
+    assert "Can (orange): thrown out of the game" in words
+    setup = _figures()["labyrinth-setup"].scene
+    words = [a.text for p in setup.panels for a in flattened(p.annotations) if isinstance(a, Label)]
     assert any(re.fullmatch(r"\w+ \(\w+\): on the way to goal [a-g][1-7]", w) for w in words)
     assert any("ring: a goal" in w for w in words) and any("square: a home" in w for w in words)
     end = _figures()["labyrinth-end"].scene
@@ -376,16 +378,23 @@ def test_the_out_figure_shows_who_leaves_where_it_stood_and_whole_boards_print_a
     figures = _figures()
     out = figures["labyrinth-move-out"]
     result = next(r for r in game_replays("labyrinth") if r.record.file == out.source)
-    before = result.positions[out.position].state
-    (ben,) = [p for p in before.position.players if p.color == "red"]
+    before, after = result.positions[out.position].state, result.positions[out.position + 1].state
+    ((color, name),) = [who for who in after.out if who not in before.out]
+    (player,) = [p for p in before.position.players if p.color == color]
     h = before.position.board.height
-    x, y = ben.current[1] + 0.5, h - ben.current[0] - 0.5
+    x, y = player.current[1] + 0.5, h - player.current[0] - 0.5
     marks = flattened(out.scene.annotations)
     (gone,) = [m for m in marks if isinstance(m, Marker) and m.role == "gone"]
-    assert (gone.x, gone.y) == (x, y) and gone.shape == "ring" and gone.text == "B"
-    assert any(isinstance(a, Label) and a.place == "near" and "thrown out" in a.text and (a.x, a.y) == (x, y)
-               for a in marks)
-    assert "red" not in {m.colour for m in marks if isinstance(m, Marker) and m.role == "avatar"}
+    assert (gone.x, gone.y) == (x, y) and gone.shape == "ring" and gone.text == name[0].upper()
+    # The key names it, by the same mark.
+    entries = flattened(out.scene.panels[-1].annotations)
+    (keyed,) = [m for m in entries if isinstance(m, Marker) and m.shape == "ring" and m.colour == gone.colour]
+    assert keyed.size == gone.size and keyed.text == gone.text
+    words = [a for a in entries if isinstance(a, Label) and "thrown out" in a.text]
+    assert len(words) == 1 and abs(words[0].y - keyed.y) < 1e-9
+    assert gone.colour not in {m.colour for m in marks if isinstance(m, Marker) and m.role == "avatar"}
+    # The figure shows one thing: no turn is played in it.
+    assert not _arrows(out.scene)
     # A figure showing the whole board prints a page wide.
     for name, figure in figures.items():
         laid = _laid(figure)
@@ -393,3 +402,15 @@ def test_the_out_figure_shows_who_leaves_where_it_stood_and_whole_boards_print_a
         whole = all(laid.window.x0 <= w.x - 0.5 and w.x + 0.5 <= laid.window.x1 and laid.window.y0 <= w.y - 0.5
                     and w.y + 0.5 <= laid.window.y1 for w in walls)
         assert not whole or figure.template == "figure-wide", name
+
+
+def test_a_turn_about_the_whole_board_is_drawn_whole():
+    from piecepack_diagrams.games.labyrinth.rulebook import move_scene
+
+    result = next(replay_file("records/labyrinth/fixture-m8-five-players.ppn"))
+    before, after = result.positions[0].state, result.positions[1].state
+    # Ben thrown out on d2, Matthias's slide of row 1 and his walk from b2 to e6: the whole board.
+    scene = move_scene(before, after, result.positions[1].text, "")
+    assert scene.focus is None
+    assert any(isinstance(m, Marker) and m.role == "gone" for m in scene.annotations)
+    assert any("thrown out" in a.text for a in flattened(scene.panels[-1].annotations) if isinstance(a, Label))

@@ -11,11 +11,11 @@ from dataclasses import replace
 from typing import Any, Iterator, Sequence
 
 from ...errors import PiecepackError, RuleError
-from ...scene import Annotation, Arrow, Bounds, Highlight, Label, Marker, Scene
+from ...scene import Annotation, Arrow, Bounds, Highlight, Marker, Scene
 from .board import Coordinate, cell_name, line_name
 from .connectors import EAST, NORTH, SOUTH, WEST
 from .notation import OUT, parse_turn
-from .picture import (cell_centre, display_name, gone_avatar, holding, key_scene, player_colour, player_words,
+from .picture import (cell_centre, gone_avatar, holding, key_scene, player_colour, player_words,
                       players_panel, position_scene, slide_arrow, spare_panel, turn_focus, walk_marks)
 from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
@@ -39,12 +39,13 @@ def _tokens(text: str) -> list[Any] | None:
 
 def move_kind(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str | None:
     """The kind of the move ``text`` (one move number's tokens) that led from ``before`` to
-    ``after``, or None: a player thrown out in it makes it ``"out"``."""
+    ``after``, or None: a player thrown out in it makes it ``"out"``; a player thrown out and
+    a turn played in one makes it None (two things at once: a figure shows one)."""
     tokens = _tokens(text)
     if not tokens:
         return None
     if any(t == OUT or isinstance(t, tuple) for t in tokens):
-        return "out"
+        return None if any(isinstance(t, Move) for t in tokens) else "out"
     if any(isinstance(t, Move) for t in tokens):
         return "slide-and-move"
     return "pass" if PASS in tokens else None
@@ -71,15 +72,17 @@ def describe(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str:
         for token in tokens:
             mover = play.to_move
             who = _who(play, mover.color) if mover is not None else "the player"
+            # Where the player to move stands (None: nobody to move).
+            here = next((cell_name(p.current) for p in play.position.players if p.color == mover.color), None) \
+                if mover is not None else None
             if isinstance(token, tuple):
                 parts.append(f"{_who(play, token[1])} is thrown out of the game")
                 play = remove(play, token[1])
             elif token == OUT:
-                parts.append(f"{who} breaks the rules and is thrown out of the game")
+                parts.append(f"{who} breaks the rules and is thrown out of the game"
+                             + (f", leaving {here}" if here else ""))
                 play = take_turn(play, None)
             elif token == PASS:
-                here = next((cell_name(p.current) for p in play.position.players if p.color == mover.color), None) \
-                    if mover is not None else None
                 parts.append(f"{who} passes: nothing slides, and the avatar stays on {here} (its tile framed)" if here
                              else f"{who} passes")
                 play = take_turn(play, PASS)
@@ -265,7 +268,7 @@ def attempt_scene(play: LabyrinthPlay, text: str, error: RuleError) -> Scene | N
 def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: str) -> Scene:
     """A turn's figure: the position after it, cropped to the turn (its focus), with a key of
     the players in view and of those the turn throws out only. A player the turn throws out
-    is drawn where it stood (see :func:`~.picture.gone_avatar`), named, and kept in view. A
+    is drawn where it stood (see :func:`~.picture.gone_avatar`), in view. A
     turn whose focus takes in the whole board has none: the figure is the whole board."""
     scene = position_scene(after, caption=caption)
     # Of the players thrown out, the key names those this turn throws out: the figure is about them.
@@ -276,10 +279,14 @@ def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: 
         cell = next((p.current for p in before.position.players if p.color == color), None)
         if cell is not None:
             x, y = cell_centre(cell, h)
-            marks += [gone_avatar(x, y, color, name),
-                      Label(x, y, f"{display_name(name)}: thrown out", place="near")]
+            # (Named by the key's entry with the same mark: words on the board would cross its walls.)
+            marks.append(gone_avatar(x, y, color, name))
     focus = scene.focus
-    if focus is not None:
+    if focus is None and marks:
+        # A turn of a player thrown out is about the player: where it stood, and round it.
+        x, y = marks[0].x, marks[0].y
+        focus = holding(Bounds(x - 1.5, y - 1.5, x + 1.5, y + 1.5), scene.annotations)
+    elif focus is not None:
         for m in marks:
             focus = Bounds(min(focus.x0, m.x - 1.0), min(focus.y0, m.y - 1.0), max(focus.x1, m.x + 1.0),
                            max(focus.y1, m.y + 1.0))
