@@ -121,8 +121,9 @@ def test_move_figures_show_no_gem_numbers_and_the_key_shows_every_gem():
     play = game_replays("labyrinth")[0].positions[0].state
     gems = {g for row in play.position.board.tiles for t in row for g in t.gems} | set(play.position.spare.gems)
     listed = [a.text for p in key.scene.panels for a in flattened(p.annotations)
-              if isinstance(a, Label) and re.fullmatch(r"\d+ \S+", a.text)]
-    assert sorted(t.split(" ", 1)[1] for t in listed) == sorted(gems)
+              if isinstance(a, Label) and re.fullmatch(r"\d+ [a-z][a-z ]*", a.text)]
+    # Gems' names as words, not as file names ("golden diamond cut").
+    assert sorted(t.split(" ", 1)[1] for t in listed) == sorted(g.replace("-", " ") for g in gems)
     numbered = {m.text for m in flattened(key.scene.annotations) if isinstance(m, Marker) and m.role == "gem"}
     assert numbered == {t.split(" ", 1)[0] for t in listed}
 
@@ -130,7 +131,9 @@ def test_move_figures_show_no_gem_numbers_and_the_key_shows_every_gem():
 def test_the_players_key_says_what_goal_and_home_mean_and_who_is_out():
     out = _figures()["labyrinth-move-out"].scene
     words = [a.text for p in out.panels for a in flattened(p.annotations) if isinstance(a, Label)]
-    assert "Ben (red): thrown out of the game" in words
+    assert "Can (orange): thrown out of the game" in words
+    setup = _figures()["labyrinth-setup"].scene
+    words = [a.text for p in setup.panels for a in flattened(p.annotations) if isinstance(a, Label)]
     assert any(re.fullmatch(r"\w+ \(\w+\): on the way to goal [a-g][1-7]", w) for w in words)
     assert any("ring: a goal" in w for w in words) and any("square: a home" in w for w in words)
     end = _figures()["labyrinth-end"].scene
@@ -274,3 +277,140 @@ def test_a_pass_rings_the_player_who_stays_and_captions_name_players_as_names():
         for name in re.findall(r"\b([A-Za-z]+) \((?:red|blue|green|orange|yellow|purple|pink|white|black)\)",
                                figure.scene.caption):
             assert name[0].isupper(), (figure.name, name)
+
+
+def _laid(figure):
+    from piecepack_diagrams.layout import lay_out
+
+    return lay_out(figure.scene, box=(6.5 if figure.template == "figure-wide" else 3.25, 9.0),
+                   framing=figure.framing)
+
+
+def test_no_two_panels_overlap_and_the_spare_tile_is_not_under_the_players_heading():
+    for name, figure in _figures().items():
+        laid = _laid(figure)
+        assert len(laid.panels) == len(figure.scene.panels), name
+        for k, a in enumerate(laid.panels):
+            for b in laid.panels[k + 1:]:
+                assert not (a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1), (name, a, b)
+        for panel in figure.scene.panels:
+            walls = [a for a in flattened(panel.annotations) if getattr(a, "role", "") == "wall"]
+            # A tile in a panel is the spare: its heading says so, not "Players".
+            assert not walls or panel.title.startswith("Spare"), (name, panel.title)
+        if name != "labyrinth-key":
+            assert [p.title for p in figure.scene.panels] == ["Spare tile", "Players"], name
+
+
+def _keyed_marks(scene: Scene) -> list[Marker]:
+    return [m for p in scene.panels for m in flattened(p.annotations) if isinstance(m, Marker)]
+
+
+def _keyed_words(scene: Scene) -> list[str]:
+    return [a.text for p in scene.panels for a in flattened(p.annotations) if isinstance(a, Label)]
+
+
+def test_move_figures_key_what_they_draw_and_nothing_else():
+    for name, figure in _figures().items():
+        if name in ("labyrinth-key", "labyrinth-setup", "labyrinth-end"):
+            continue
+        scene, window = figure.scene, _laid(figure).window
+        drawn = [m for m in flattened(scene.annotations) if isinstance(m, Marker)
+                 and window.x0 < m.x < window.x1 and window.y0 < m.y < window.y1]
+        avatars = {m.colour for m in drawn if m.role == "avatar"}
+        keyed = _keyed_marks(scene)
+        words = _keyed_words(scene)
+        # A player thrown out is keyed only by the figure about it.
+        if name != "labyrinth-move-out":
+            assert not [w for w in words if "thrown out" in w], name
+        # Each ring and square drawn has its entry: in its own colour, or the general one for
+        # the players the key lists.
+        for mark in drawn:
+            if mark.role in ("goal", "home"):
+                shape = "ring" if mark.role == "goal" else "square"
+                own = any(k.shape == shape and k.colour == mark.colour for k in keyed)
+                general = mark.colour in avatars and any(w.startswith(f"{shape}: a ") for w in words)
+                assert own or general, (name, mark)
+
+
+def test_a_pass_caption_names_the_mark_drawn_and_goals_to_come_in_plain_words():
+    from piecepack_diagrams.scene import Highlight
+
+    passed = _figures()["labyrinth-move-pass"].scene
+    assert [a.role for a in passed.annotations if isinstance(a, Highlight)] == ["target"]  # a square frame
+    assert "ring" not in passed.caption.split("\n", 1)[1] and "framed" in passed.caption
+    assert not [w for w in _keyed_words(passed) if "handed out" in w]
+
+
+def test_homes_and_goals_in_a_cropped_figure_lie_clear_of_its_torn_edges():
+    from piecepack_diagrams.layout.compose import TEAR_DEPTH
+
+    for name, figure in _figures().items():
+        if figure.framing != "focus":
+            continue
+        laid = _laid(figure)
+        w, teeth = laid.window, TEAR_DEPTH / laid.scale
+        for m in flattened(figure.scene.annotations):
+            if isinstance(m, Marker) and m.role in ("goal", "home"):
+                r = m.size / 2
+                if m.x + r > w.x0 and m.x - r < w.x1 and m.y + r > w.y0 and m.y - r < w.y1:
+                    assert (w.x0 + teeth < m.x - r and m.x + r < w.x1 - teeth
+                            and w.y0 + teeth < m.y - r and m.y + r < w.y1 - teeth), (name, m)
+
+
+def test_two_gems_of_one_colour_are_told_apart_in_the_key():
+    words = _keyed_words(_figures()["labyrinth-setup"].scene)
+    assert not [w for w in words if re.search(r"[a-z]-[a-z]", w)], "gem names as words"
+    assert any(re.fullmatch(r"[a-g][1-7], upper left: [a-z ]+", w) for w in words)
+    assert any(re.fullmatch(r"[a-g][1-7], lower right: [a-z ]+", w) for w in words)
+
+
+def test_a_refused_walk_has_its_x_on_the_wall_the_caption_names():
+    scene = _figures()["labyrinth-illegal-move"].scene
+    (refused,) = [a for a in _arrows(scene) if a.role == "illegal"]
+    a, b = re.search(r"the wall between ([a-z][1-9]) and ([a-z][1-9])", scene.caption).groups()
+    files, ranks = dict((n, x) for x, n in scene.coordinates.files), dict((n, y) for y, n in scene.coordinates.ranks)
+    (ax, ay), (bx, by) = (files[a[0]], ranks[a[1:]]), (files[b[0]], ranks[b[1:]])
+    # The edge the two tiles share, midway between their centres.
+    assert refused.end == pytest.approx(((ax + bx) / 2, (ay + by) / 2))
+
+
+def test_the_out_figure_shows_who_leaves_where_it_stood_and_whole_boards_print_a_page_wide():
+    figures = _figures()
+    out = figures["labyrinth-move-out"]
+    result = next(r for r in game_replays("labyrinth") if r.record.file == out.source)
+    before, after = result.positions[out.position].state, result.positions[out.position + 1].state
+    ((color, name),) = [who for who in after.out if who not in before.out]
+    (player,) = [p for p in before.position.players if p.color == color]
+    h = before.position.board.height
+    x, y = player.current[1] + 0.5, h - player.current[0] - 0.5
+    marks = flattened(out.scene.annotations)
+    (gone,) = [m for m in marks if isinstance(m, Marker) and m.role == "gone"]
+    assert (gone.x, gone.y) == (x, y) and gone.shape == "ring" and gone.text == name[0].upper()
+    # The key names it, by the same mark.
+    entries = flattened(out.scene.panels[-1].annotations)
+    (keyed,) = [m for m in entries if isinstance(m, Marker) and m.shape == "ring" and m.colour == gone.colour]
+    assert keyed.size == gone.size and keyed.text == gone.text
+    words = [a for a in entries if isinstance(a, Label) and "thrown out" in a.text]
+    assert len(words) == 1 and abs(words[0].y - keyed.y) < 1e-9
+    assert gone.colour not in {m.colour for m in marks if isinstance(m, Marker) and m.role == "avatar"}
+    # The figure shows one thing: no turn is played in it.
+    assert not _arrows(out.scene)
+    # A figure showing the whole board prints a page wide.
+    for name, figure in figures.items():
+        laid = _laid(figure)
+        walls = [a for a in flattened(figure.scene.annotations) if getattr(a, "role", "") == "wall"]
+        whole = all(laid.window.x0 <= w.x - 0.5 and w.x + 0.5 <= laid.window.x1 and laid.window.y0 <= w.y - 0.5
+                    and w.y + 0.5 <= laid.window.y1 for w in walls)
+        assert not whole or figure.template == "figure-wide", name
+
+
+def test_a_turn_about_the_whole_board_is_drawn_whole():
+    from piecepack_diagrams.games.labyrinth.rulebook import move_scene
+
+    result = next(replay_file("records/labyrinth/fixture-m8-five-players.ppn"))
+    before, after = result.positions[0].state, result.positions[1].state
+    # Ben thrown out on d2, Matthias's slide of row 1 and his walk from b2 to e6: the whole board.
+    scene = move_scene(before, after, result.positions[1].text, "")
+    assert scene.focus is None
+    assert any(isinstance(m, Marker) and m.role == "gone" for m in scene.annotations)
+    assert any("thrown out" in a.text for a in flattened(scene.panels[-1].annotations) if isinstance(a, Label))

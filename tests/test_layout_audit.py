@@ -12,7 +12,7 @@ import pytest
 from piecepack_diagrams.layout import audit_laid_out, lay_out
 from piecepack_diagrams.layout.compose import LaidOut
 from piecepack_diagrams.pieces import Piece
-from piecepack_diagrams.scene import Arrow, Bounds, Label, PathLine, Scene, ScenePiece
+from piecepack_diagrams.scene import Arrow, Bounds, Label, Panel, PathLine, Rectangle, Scene, ScenePiece
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,6 +117,29 @@ def test_torn_edges_hide_what_they_cover_from_the_audit():
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "piecepack_diagrams", *args], cwd=cwd, capture_output=True,
                           text=True, timeout=300)
+
+
+def _boxes_overlap(a: Bounds, b: Bounds) -> bool:
+    return a.x0 < b.x1 - 1e-9 and b.x0 < a.x1 - 1e-9 and a.y0 < b.y1 - 1e-9 and b.y0 < a.y1 - 1e-9
+
+
+def test_panels_never_overlap_and_the_audit_finds_panels_that_do():
+    from dataclasses import replace
+
+    board = Scene((_tile(1, 1),))
+    # A tall panel on the right reaches below the board; two wide ones below run under it.
+    tall = Panel(annotations=(Rectangle(0.0, 0.0, 1.0, 5.0),), title="Tall", side="right")
+    wide = Panel(annotations=(Rectangle(0.0, 0.0, 2.5, 0.5),), title="Wide", side="below")
+    laid = lay_out(replace(board, panels=(tall, wide, wide)), scale=1.0)
+    assert len(laid.panels) == 3
+    for k, a in enumerate(laid.panels):
+        for b in laid.panels[k + 1:]:
+            assert not _boxes_overlap(a, b), (a, b)
+    # Panels that chose to go below and would run past the board start a new row under it.
+    assert laid.panels[2].y1 <= laid.panels[1].y0
+    assert "overlap" not in _kinds(laid)
+    clash = replace(laid, panels=(laid.panels[0], laid.panels[0]))
+    assert _kinds(clash) == ["overlap"]
 
 
 def test_the_audit_command_reports_findings_with_their_product_and_exits_by_them(tmp_path):

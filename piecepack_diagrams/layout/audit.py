@@ -5,7 +5,8 @@ For a laid-out drawing (and the caption and title its page sets) it reports:
 - ``small-text``: text printed below its minimum: labels and the ranks on pieces 7 pt,
   captions 8.5 pt, titles 10 pt (:data:`MINIMUM_POINTS`);
 - ``overlap``: a label over another label, a piece's glyph or body, a mark or a route;
-  a label's leader line across a piece other than the one it starts from;
+  a label's leader line across a piece other than the one it starts from; a panel
+  (its title included) over another;
 - ``hidden``: a piece's rank covered by another piece that is not in its stack, or
   crossed by a route or an arrow (the rank of a piece under others of its own stack is
   hidden on purpose and not looked at);
@@ -94,6 +95,10 @@ def audit_laid_out(laid: LaidOut, *, product: str, theme: Theme = DEFAULT, capti
     labels = [ink for ink in inks if ink.kind == "label"]
     _label_overlaps(labels, inks, routes, add)
     _leaders_over_pieces(leaders, inks, add)
+    for k, a in enumerate(laid.panels):
+        for j, b in enumerate(laid.panels[k + 1:], start=k + 2):
+            if _meets((a.x0, a.y0, a.x1, a.y1), b):
+                add("overlap", f"panel {k + 1} overlaps panel {j}")
     _hidden_ranks(inks, routes, add)
     frame = scene.frame
     if frame is not None:

@@ -46,6 +46,8 @@ class LaidOut:
     scene: Scene
     scale: float
     window: Bounds
+    #: Where each panel went, its title included (the audit checks that none overlap).
+    panels: tuple[Bounds, ...] = ()
 
     @property
     def width(self) -> float:
@@ -60,7 +62,8 @@ class LaidOut:
         return self.scene.frame.height * self.scale
 
     def __repr__(self) -> str:
-        return f"LaidOut(scene={self.scene!r}, scale={self.scale!r}, window={self.window!r})"
+        return (f"LaidOut(scene={self.scene!r}, scale={self.scale!r}, window={self.window!r}, "
+                f"panels={self.panels!r})")
 
 
 def fit_scale(width: float, height: float, box: tuple[float, float], *, largest: float = 1.0) -> float:
@@ -129,7 +132,8 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     assert best is not None
     _, side, chosen = best
     edge = _coordinate_band(scene, window, chosen, coordinates)
-    panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side)
+    boxes: list[Bounds] = []
+    panels, page = _placed_panels(scene.panels, edge, window, chosen, theme, side, boxes=boxes)
     tears = _tears(window, content, page, chosen, theme, ground=_ground(scene)) if content is not None else []
     if coordinates and scene.coordinates is not None:
         panels = _coordinate_labels(scene.coordinates, window, chosen) + panels
@@ -151,7 +155,7 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     annotations = tuple(board_notes + fixed_before + leaders + labels)
     page = _with_labels(page, labels)
     laid = Scene(pieces, annotations, caption=scene.caption, title=scene.title, frame=page)
-    return LaidOut(laid, chosen, window)
+    return LaidOut(laid, chosen, window, tuple(boxes))
 
 
 #: Rounds of fitting at most, and the change of scale (a share) at which they stop.
@@ -345,25 +349,47 @@ def _coordinate_labels(coordinates: "Coordinates", window: Bounds, scale: float)
 
 def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scale: float,
                    theme: Theme, auto: str = "right", *, place: bool = True,
-                   parts: "list[_Parts | None] | None" = None) -> tuple[list[Annotation], Bounds]:
+                   parts: "list[_Parts | None] | None" = None,
+                   boxes: "list[Bounds] | None" = None) -> tuple[list[Annotation], Bounds]:
     """The panels' pieces and marks moved beside ``window`` (right: stacked downwards from its
-    top; below: side by side from its left, under ``edge``, the window and its coordinates),
-    and the page that holds them all. Panels whose side is ``"auto"`` go to ``auto``. Without
-    ``place``, only the page (the marks are not moved)."""
+    top; below: side by side from its left (those given ``side="below"`` in rows as wide as
+    the board, a panel that would run past it starting a new row), under ``edge``, the
+    window and its coordinates, and under the panels on the right where these reach lower),
+    and the page that holds them
+    all; no two panels overlap. Panels whose side is ``"auto"`` go to ``auto``. Without
+    ``place``, only the page (the marks are not moved). ``boxes`` (if given) gets each
+    panel's placed box, its title included, in the panels' order."""
     gap = PANEL_GAP / scale
     out: list[Annotation] = []
     page = edge
-    right_y, below_x = window.y1, window.x0
-    below_y = edge.y0 - gap
+    sized = []
     for k, panel in enumerate(panels):
         panel = _with_entries(panel, scale)
-        b = _panel_bounds(panel, scale, parts[k] if parts is not None else None)
-        if (panel.side if panel.side != "auto" else auto) == "below":
-            dx, dy = below_x - b.x0, below_y - b.y1
-            below_x += b.width + gap
-        else:
-            dx, dy = window.x1 + gap - b.x0, right_y - b.y1
+        sized.append((panel, _panel_bounds(panel, scale, parts[k] if parts is not None else None),
+                      (panel.side if panel.side != "auto" else auto) == "below"))
+    # (Panels that chose to go below wrap; those sent there to make the drawing larger keep to one row.)
+    wraps = [panel.side == "below" for panel, _, _ in sized]
+    right_y = window.y1
+    moves: list[tuple[float, float]] = [(0.0, 0.0)] * len(sized)
+    for k, (panel, b, below) in enumerate(sized):
+        if not below:
+            moves[k] = (window.x1 + gap - b.x0, right_y - b.y1)
             right_y -= b.height + gap
+    below_x, below_y, row_bottom = window.x0, edge.y0 - gap, edge.y0 - gap
+    for k, (panel, b, below) in enumerate(sized):
+        if below:
+            if wraps[k] and below_x > window.x0 and below_x + b.width > edge.x1 + 1e-9:
+                below_x, below_y = window.x0, row_bottom - gap
+            moves[k] = (below_x - b.x0, below_y - b.y1)
+            below_x += b.width + gap
+            row_bottom = min(row_bottom, below_y - b.height)
+    # Panels below that reach under those on the right (lower than the board) go under them.
+    right = [_moved(b, moves[k]) for k, (_, b, below) in enumerate(sized) if not below]
+    under = [_moved(b, moves[k]) for k, (_, b, below) in enumerate(sized) if below]
+    drop = max((u.y1 + gap - r.y0 for u in under for r in right if _meets(u, r.expanded(gap))), default=0.0)
+    if drop > 0:
+        moves = [(dx, dy - drop) if below else (dx, dy) for (_, _, below), (dx, dy) in zip(sized, moves)]
+    for (panel, b, _), (dx, dy) in zip(sized, moves):
         if place:
             out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
             out += [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
@@ -371,12 +397,18 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
             size = PANEL_TITLE_SIZE / 72 / scale
             out.append(Label(b.x0 + dx, b.y1 + dy - size * 0.7, panel.title, PANEL_TITLE_SIZE, role="panel-title",
                              anchor="start", scale=scale))
-        placed = Bounds(b.x0 + dx, b.y0 + dy, b.x1 + dx, b.y1 + dy)
+        placed = _moved(b, (dx, dy))
+        if boxes is not None:
+            boxes.append(placed)
         page = Bounds(min(page.x0, placed.x0), min(page.y0, placed.y0), max(page.x1, placed.x1),
                       max(page.y1, placed.y1))
     if panels:
         page = page.expanded(0.5 * gap)
     return out, page
+
+
+def _moved(b: Bounds, by: tuple[float, float]) -> Bounds:
+    return Bounds(b.x0 + by[0], b.y0 + by[1], b.x1 + by[0], b.y1 + by[1])
 
 
 def _tears(window: Bounds, content: Bounds, page: Bounds, scale: float, theme: Theme, *,

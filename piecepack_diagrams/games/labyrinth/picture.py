@@ -186,10 +186,32 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
         x, y = cell_centre(player.current, h)
         k = here[player.current] = here.get(player.current, -1) + 1
         notes.append(avatar(x + 0.16 * k, y - 0.16 * k, player.color, play.name_of(player.color)))
-    panels = (players_panel(play),) if legend else (spare_panel(position.spare),)
+    if focus is not None:
+        focus = holding(focus, notes)
+    panels = (spare_panel(position.spare, side="below"), players_panel(play)) if legend \
+        else (spare_panel(position.spare),)
 
     return Scene((), tuple(notes), caption=caption, title="Labyrinth", focus=focus, panels=panels,
                  coordinates=board_coordinates(h, w))
+
+
+#: A window keeps the homes and goals it shows this far (inches of the board) inside its
+#: edges: clear of a torn edge's teeth at the scales a figure prints at.
+MARK_CLEARANCE = 0.15
+
+
+def holding(focus: Bounds, notes: list[Annotation] | tuple[Annotation, ...]) -> Bounds:
+    """``focus`` grown to hold whole, :data:`MARK_CLEARANCE` inside its edges, each home and
+    goal that it shows part of (a ring cut by a torn edge reads as something else)."""
+    x0, y0, x1, y1 = focus.x0, focus.y0, focus.x1, focus.y1
+    for m in flattened(notes):
+        if not (isinstance(m, Marker) and m.role in ("home", "goal")):
+            continue
+        r = m.size / 2 + MARK_CLEARANCE
+        if m.x + m.size / 2 > focus.x0 and m.x - m.size / 2 < focus.x1 and \
+                m.y + m.size / 2 > focus.y0 and m.y - m.size / 2 < focus.y1:
+            x0, y0, x1, y1 = min(x0, m.x - r), min(y0, m.y - r), max(x1, m.x + r), max(y1, m.y + r)
+    return Bounds(x0, y0, x1, y1)
 
 
 #: A walk's start: a dot this wide; its arrow stops this far short of the avatar's centre.
@@ -226,15 +248,23 @@ def turn_focus(index: int, direction: str, route: tuple[Coordinate, ...], h: int
     return Bounds(x0, y0, x1, y1).expanded(1.0)
 
 
-def spare_panel(spare: Tile) -> Panel:
-    """The spare tile, beside the board."""
-    return Panel(annotations=(tile_annotations(spare, 0.5, -0.5),), title="Spare", side="right")
+def spare_panel(spare: Tile, *, side: str = "right") -> Panel:
+    """The spare tile, beside the board (``side`` as :class:`~piecepack_diagrams.scene.Panel`
+    takes it), a panel of its own: under the players' key's heading it would read as one of
+    the players."""
+    return Panel(annotations=(tile_annotations(spare, 0.5, -0.5),), title="Spare tile", side=side)
 
 
 def avatar(x: float, y: float, color: str, name: str) -> Marker:
     """A player's avatar at ``(x, y)``: a disc in its colour with its initial (left out where
     it would print too small to read)."""
     return Marker(x, y, AVATAR, player_colour(color), "disc", name[:1].upper(), role="avatar", legible=True)
+
+
+def gone_avatar(x: float, y: float, color: str, name: str) -> Marker:
+    """Where a player thrown out stood, at ``(x, y)``: a ring the size of its avatar, in its
+    colour, with its initial (the avatar itself has left the board)."""
+    return Marker(x, y, AVATAR, player_colour(color), "ring", name[:1].upper(), role="gone", legible=True)
 
 
 def display_name(name: str) -> str:
@@ -248,14 +278,23 @@ def player_words(name: str, color: str) -> str:
     return color if name == color else f"{display_name(name)} ({color})"
 
 
-def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | None = None) -> Panel:
+def gem_words(gem: str) -> str:
+    """A gem's name as prose writes it: ``golden-diamond-cut`` -> ``golden diamond cut``."""
+    return gem.replace("-", " ").replace("_", " ")
+
+
+def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | None = None,
+                  out: tuple[tuple[str, str], ...] | None = None) -> Panel:
     """The key of the players, under the board: each player's avatar and where it is heading
-    (its goal, or its home once it has been to the goal), thrown-out players as such, and
-    what rings and squares stand for; ``full``: first the spare tile, and each goal's gems
-    (as dots in their colours and by name). Lines are kept short: a column is 3.25 inches.
-    Without ``full`` (the whole key's page, beside the board) each line is shorter still.
-    With ``within`` (the part of the board a figure shows) only the players standing there,
-    and only the kinds of mark that show there, are listed."""
+    (its goal, or its home once it has been to the goal), the players thrown out (``out``,
+    (colour, name) pairs; None: all of ``play.out``) as such, and what the rings and
+    squares drawn stand for (the spare tile is a panel of its own); ``full``: each goal's
+    gems (as dots in their colours and by name; two gems of one colour each on a line of its
+    own, saying which corner of the tile it is in). Lines are kept short: a column is 3.25
+    inches. Without ``full`` (the whole key's page, beside the board) each line is shorter
+    still. With ``within`` (the part of the board a figure shows) only the players standing
+    there are listed, and a ring or square there of a player not listed is named for its
+    player."""
     position = play.position
     board = position.board
     h = board.height
@@ -265,6 +304,7 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
         return within is None or within.x0 <= x <= within.x1 and within.y0 <= y <= within.y1
 
     players = [p for p in position.players if shown(p.current)]
+    others = [p for p in position.players if not shown(p.current)]
     lines: list[tuple[tuple[Annotation, ...], str]] = []
     for player in players:
         name = play.name_of(player.color)
@@ -280,26 +320,35 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
                 continue
             lines.append((disc, f"{who}: on the way to goal {cell_name(player.goto)}"))
             g1, g2 = board.tiles[player.goto[0]][player.goto[1]].gems
-            dots = (Marker(-0.12, 0.0, GEM_DOT, gem_colour(g1)), Marker(0.12, 0.0, GEM_DOT, gem_colour(g2)))
-            lines.append((dots, f"{g1}, {g2}" if g1 != g2 else f"two of {g1}"))
-    for color, name in play.out:
-        lines.append(((avatar(0.0, 0.0, color, name),), f"{player_words(name, color)}: thrown out of the game"))
-    if any(p.goto is not None and not p.going_home and shown(p.goto) for p in position.players):
+            if gem_colour(g1) == gem_colour(g2):
+                # One colour for both: the corner of the tile tells them apart.
+                goal = cell_name(player.goto)
+                lines.append(((Marker(0.0, 0.0, GEM_DOT, gem_colour(g1)),), f"{goal}, upper left: {gem_words(g1)}"))
+                lines.append(((Marker(0.0, 0.0, GEM_DOT, gem_colour(g2)),), f"{goal}, lower right: {gem_words(g2)}"))
+            else:
+                dots = (Marker(-0.12, 0.0, GEM_DOT, gem_colour(g1)), Marker(0.12, 0.0, GEM_DOT, gem_colour(g2)))
+                lines.append((dots, f"{gem_words(g1)}, {gem_words(g2)}"))
+    for color, name in play.out if out is None else out:
+        lines.append(((gone_avatar(0.0, 0.0, color, name),), f"{player_words(name, color)}: thrown out of the game"))
+    aiming = [p for p in position.players if p.goto is not None and not p.going_home and shown(p.goto)]
+    if any(p in players for p in aiming):
         lines.append(((Marker(0.0, 0.0, GOAL_SIZE, "#404040", "ring"),), "ring: a goal (player's colour)"))
+    for p in (p for p in aiming if p in others):
+        lines.append(((Marker(0.0, 0.0, GOAL_SIZE, player_colour(p.color), "ring"),),
+                      f"ring: the goal of {player_words(play.name_of(p.color), p.color)}"))
     later = [cell for cell in position.goals if shown(cell)]
     if later:
         lines.append(((Marker(0.0, 0.0, GOAL_SIZE, LATER_GOAL, "ring"),),
-                      f"grey ring: {'goal handed out next' if full else 'next goal'} ({', '.join(map(cell_name, later))})"))
-    if any(shown(p.home) for p in position.players):
+                      f"grey ring: {'a goal still to come' if full else 'next goal'} "
+                      f"({', '.join(map(cell_name, later))})"))
+    if any(shown(p.home) for p in players):
         lines.append(((Marker(0.0, 0.0, HOME_SIZE, "#FFFFFF", "square"),), "square: a home (player's colour)"))
+    for p in (p for p in others if shown(p.home)):
+        lines.append(((Marker(0.0, 0.0, HOME_SIZE, player_colour(p.color), "square"),),
+                      f"square: the home of {player_words(play.name_of(p.color), p.color)}"))
     notes: list[Annotation] = []
-    top = 0.0
-    if full:
-        notes += [tile_annotations(position.spare, 0.0, 0.0),
-                  Label(AVATAR / 2 + 0.4, 0.0, "the spare tile", KEY_POINTS, role="key", anchor="start")]
-        top = -0.5 - KEY_STEP
     for k, (marks, text) in enumerate(lines):
-        y = top - k * KEY_STEP
+        y = -k * KEY_STEP
         notes += [replace(m, y=m.y + y, role="key") for m in marks]
         notes.append(Label(AVATAR / 2 + 0.15, y, text, KEY_POINTS, role="key", anchor="start"))
     return Panel(annotations=(Group(tuple(notes), role="players"),), title="Players", side="below" if full else "right")
@@ -358,7 +407,7 @@ def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> S
     for k, gem in enumerate(gems):
         x, y = (k // rows) * width, -(k % rows) * step
         key.append(Marker(x, y, 0.2, gem_colour(gem), role="key"))
-        key.append(Label(x + 0.2, y, f"{numbers[gem]} {gem}", KEY_POINTS, role="key", anchor="start"))
+        key.append(Label(x + 0.2, y, f"{numbers[gem]} {gem_words(gem)}", KEY_POINTS, role="key", anchor="start"))
     spare = Panel(annotations=(tile_annotations(position.spare, 0.5, -0.5, numbers, dot),), title="Spare",
                   side="right")
     listed = Panel(annotations=(Group(tuple(key), role="key"),), title="Gems", side="below")
@@ -367,5 +416,5 @@ def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> S
 
 
 __all__ = ["COLOUR_NAMES", "GEM_PALETTE", "KEY_PAGE", "board_coordinates", "board_notes", "cell_centre", "gem_colour",
-           "key_scene", "passage", "player_colour", "player_words", "players_panel", "position_scene", "slide_arrow",
-           "spare_panel", "tile_annotations", "turn_focus"]
+           "gem_words", "gone_avatar", "holding", "key_scene", "passage", "player_colour", "player_words",
+           "players_panel", "position_scene", "slide_arrow", "spare_panel", "tile_annotations", "turn_focus"]

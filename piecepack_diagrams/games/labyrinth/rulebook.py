@@ -11,12 +11,12 @@ from dataclasses import replace
 from typing import Any, Iterator, Sequence
 
 from ...errors import PiecepackError, RuleError
-from ...scene import Annotation, Arrow, Highlight, Marker, Scene
+from ...scene import Annotation, Arrow, Bounds, Highlight, Marker, Scene
 from .board import Coordinate, cell_name, line_name
 from .connectors import EAST, NORTH, SOUTH, WEST
 from .notation import OUT, parse_turn
-from .picture import (cell_centre, key_scene, player_colour, player_words, players_panel, position_scene, slide_arrow,
-                      turn_focus, walk_marks)
+from .picture import (cell_centre, gone_avatar, holding, key_scene, player_colour, player_words,
+                      players_panel, position_scene, slide_arrow, spare_panel, turn_focus, walk_marks)
 from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
 from .strategies import lines
@@ -39,12 +39,13 @@ def _tokens(text: str) -> list[Any] | None:
 
 def move_kind(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str | None:
     """The kind of the move ``text`` (one move number's tokens) that led from ``before`` to
-    ``after``, or None: a player thrown out in it makes it ``"out"``."""
+    ``after``, or None: a player thrown out in it makes it ``"out"``; a player thrown out and
+    a turn played in one makes it None (two things at once: a figure shows one)."""
     tokens = _tokens(text)
     if not tokens:
         return None
     if any(t == OUT or isinstance(t, tuple) for t in tokens):
-        return "out"
+        return None if any(isinstance(t, Move) for t in tokens) else "out"
     if any(isinstance(t, Move) for t in tokens):
         return "slide-and-move"
     return "pass" if PASS in tokens else None
@@ -71,16 +72,18 @@ def describe(before: LabyrinthPlay, after: LabyrinthPlay, text: str) -> str:
         for token in tokens:
             mover = play.to_move
             who = _who(play, mover.color) if mover is not None else "the player"
+            # Where the player to move stands (None: nobody to move).
+            here = next((cell_name(p.current) for p in play.position.players if p.color == mover.color), None) \
+                if mover is not None else None
             if isinstance(token, tuple):
                 parts.append(f"{_who(play, token[1])} is thrown out of the game")
                 play = remove(play, token[1])
             elif token == OUT:
-                parts.append(f"{who} breaks the rules and is thrown out of the game")
+                parts.append(f"{who} breaks the rules and is thrown out of the game"
+                             + (f", leaving {here}" if here else ""))
                 play = take_turn(play, None)
             elif token == PASS:
-                here = next((cell_name(p.current) for p in play.position.players if p.color == mover.color), None) \
-                    if mover is not None else None
-                parts.append(f"{who} passes: nothing slides, and the avatar (ringed) stays on {here}" if here
+                parts.append(f"{who} passes: nothing slides, and the avatar stays on {here} (its tile framed)" if here
                              else f"{who} passes")
                 play = take_turn(play, PASS)
             elif isinstance(token, Move) and mover is not None:
@@ -196,14 +199,16 @@ def _reached(board: Any, path: list[Coordinate]) -> int:
     return walked
 
 
-#: A refused walk's X stands this share of the way from the last tile reached to the next.
-_REFUSED_REACH = 0.2
+#: A refused walk's X stands this share of the way from the last tile reached to the next:
+#: on the wall between them, the one that stops the walk.
+_REFUSED_REACH = 0.5
 
 
 def _walk_marks(board: Any, start: Coordinate, end: Coordinate, h: int, colour: str) -> Iterator[Annotation]:
     """A walk from ``start`` straight towards ``end`` (see :func:`_straight`): where a wall
-    stops it, the whole attempt dashed from a dot at the avatar, its X just short of that
-    wall (inside the last tile reached, clear of what stands beyond); else the walk as
+    stops it, the whole attempt dashed from a dot at the avatar, its X on that wall (on the
+    edge between the last tile reached and the next: clear of both tiles' passages, gems and
+    avatars); else the walk as
     :func:`~.picture.walk_marks` draws it. ``end`` ringed."""
     path = _straight(start, end)
     walked = _reached(board, path)
@@ -254,19 +259,43 @@ def attempt_scene(play: LabyrinthPlay, text: str, error: RuleError) -> Scene | N
     said = _sentence_of(error.message)
     wall = _wall_words(slid.board, start, move.destination)
     caption = said + (f". {wall[:1].upper()}{wall[1:]}" if wall else "")
-    focus = turn_focus(move.index, move.direction, (start, move.destination), h, w)
+    focus = holding(turn_focus(move.index, move.direction, (start, move.destination), h, w), shown.annotations)
     keyed = replace(play, position=slid, last_turn=None)
     return replace(shown, annotations=rest + marks + avatars, caption=caption, focus=focus,
-                   panels=(players_panel(keyed, within=focus),))
+                   panels=(spare_panel(slid.spare, side="below"), players_panel(keyed, within=focus, out=())))
 
 
 def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: str) -> Scene:
     """A turn's figure: the position after it, cropped to the turn (its focus), with a key of
-    the players in view only."""
+    the players in view and of those the turn throws out only. A player the turn throws out
+    is drawn where it stood (see :func:`~.picture.gone_avatar`), in view. A
+    turn whose focus takes in the whole board has none: the figure is the whole board."""
     scene = position_scene(after, caption=caption)
-    if scene.focus is None:
-        return scene
-    return replace(scene, panels=(players_panel(after, within=scene.focus),))
+    # Of the players thrown out, the key names those this turn throws out: the figure is about them.
+    gone = tuple(who for who in after.out if who not in before.out)
+    h = after.position.board.height
+    marks: list[Annotation] = []
+    for color, name in gone:
+        cell = next((p.current for p in before.position.players if p.color == color), None)
+        if cell is not None:
+            x, y = cell_centre(cell, h)
+            # (Named by the key's entry with the same mark: words on the board would cross its walls.)
+            marks.append(gone_avatar(x, y, color, name))
+    focus = scene.focus
+    if focus is None and marks:
+        # A turn of a player thrown out is about the player: where it stood, and round it.
+        x, y = marks[0].x, marks[0].y
+        focus = holding(Bounds(x - 1.5, y - 1.5, x + 1.5, y + 1.5), scene.annotations)
+    elif focus is not None:
+        for m in marks:
+            focus = Bounds(min(focus.x0, m.x - 1.0), min(focus.y0, m.y - 1.0), max(focus.x1, m.x + 1.0),
+                           max(focus.y1, m.y + 1.0))
+        board = Bounds(0.0, 0.0, float(after.position.board.width), float(h))
+        if focus.x0 <= board.x0 and focus.y0 <= board.y0 and focus.x1 >= board.x1 and focus.y1 >= board.y1:
+            focus = None
+    return replace(scene, annotations=scene.annotations + tuple(marks), focus=focus,
+                   panels=(spare_panel(after.position.spare, side="below"),
+                           players_panel(after, within=focus, out=gone)))
 
 
 def _sentence_of(text: str) -> str:
