@@ -140,7 +140,7 @@ def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -
             states.append(apply_leg(states[-1], list(path)))
         keys.append(Cell(route_scene(states, p.route.paths),
                          caption=f"Puzzle {p.number}: the best route, {p.route.passes} passes; each leg numbered "
-                                 "where it ends (colours in turn), the outbound legs on the left board, the inbound "
+                                 "where it enters its target (colours and lines in turn), the outbound legs on the left board, the inbound "
                                  "legs and the way home on the right"))
     return "Landlocked puzzles", cells, keys
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, TypeVar
 
-from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Label, Marker, Panel, PathLine,
+from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Panel, PathLine,
                      PieceMark, Scene, ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
 from .labels import place_labels
@@ -392,7 +392,9 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
     for (panel, b, _), (dx, dy) in zip(sized, moves):
         if place:
             out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
-            out += [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
+            # A key's swatch of a highlight is drawn whole in its place, tint and ring (see
+            # render.primitives): the tint of a board's highlight goes under the board, under torn edges.
+            out += [_as_swatch(_at_scale(shifted(a, dx, dy), scale)) for a in panel.annotations]
         if panel.title and place:
             size = PANEL_TITLE_SIZE / 72 / scale
             out.append(Label(b.x0 + dx, b.y1 + dy - size * 0.7, panel.title, PANEL_TITLE_SIZE, role="panel-title",
@@ -409,6 +411,10 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
 
 def _moved(b: Bounds, by: tuple[float, float]) -> Bounds:
     return Bounds(b.x0 + by[0], b.y0 + by[1], b.x1 + by[0], b.y1 + by[1])
+
+
+def _as_swatch(a: Annotation) -> Annotation:
+    return Group((a,), role="swatch") if type(a) is Highlight else a
 
 
 def _tears(window: Bounds, content: Bounds, page: Bounds, scale: float, theme: Theme, *,

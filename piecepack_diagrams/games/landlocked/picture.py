@@ -17,6 +17,7 @@ from dataclasses import replace
 from ...pieces import Piece, Suit
 from ...scene import (Annotation, Arrow, Bounds, Coordinates, Highlight, KeyEntry, Label, Marker, Panel, PathLine,
                       Scene, ScenePiece)
+from ..coin_collectors.picture import ROUTE_DASHES
 from .board import HOME, MARK_SPOTS, Deal, cell_name
 from .queries import reachable_cells
 from .rules import LandlockedState
@@ -24,9 +25,10 @@ from .rules import LandlockedState
 #: The board's coordinates: files a..e left to right, ranks 1..5 bottom to top.
 COORDINATES = Coordinates(files=tuple((1.5 + 2 * c, "abcde"[c]) for c in range(5)),
                           ranks=tuple((9.5 - 2 * r, str(5 - r)) for r in range(5)))
-#: Where a marker coin sits on its tile, from the tile's centre (inches).
-_SPOTS = {"lower right": (0.5, -0.5), "upper right": (0.5, 0.5), "upper left": (-0.5, 0.5), "centre": (0.0, 0.0),
-          "lower left": (-0.5, -0.5)}
+#: Where a marker coin sits on its tile, from the tile's centre (inches): the corners far enough
+#: out that a corner coin (3/4 inch across) keeps clear of the centre one, inside the tile's edge.
+_SPOTS = {"lower right": (0.56, -0.56), "upper right": (0.56, 0.56), "upper left": (-0.56, 0.56), "centre": (0.0, 0.0),
+          "lower left": (-0.56, -0.56)}
 #: Where the pawn stands on its space, from the centre: left of the rank, under the suit
 #: symbol; right of the rank when a walk comes in or goes out on its left (the marker coins
 #: never share a tile with it: it stands on face-up tiles and at home).
@@ -176,6 +178,9 @@ def walk_points(deal: Deal, cells: tuple[int, ...] | list[int], lane: int = 0) -
 #: from each other for colour-blind eyes), and a numbered disc of the leg's colour where it
 #: ends, so that legs stay apart in black and white too.
 LEG_COLOURS = ("#E69F00", "#56B4E9", "#CC79A7", "#882255")
+#: Each colour's line, so that legs stay apart without colour too (as the Coin Collectors
+#: answer keys draw their routes): solid, long dashes, short dashes, dash and dot.
+LEG_DASHES = ROUTE_DASHES
 DISC_SIZE = 0.7
 #: The two boards of a whole route, this far apart (inches): outbound legs left, inbound right.
 _SECOND_BOARD = 11.0
@@ -294,7 +299,7 @@ def board_pieces(state: LandlockedState, *, marks: bool = True, pawn: int | None
         pieces.append(ScenePiece(Piece("tile", "face" if deal.is_face_up(cell) else "back", *tile), x + dx, y))
         for k in range(min(state.marks[cell], len(spots)) if marks else 0):
             sx, sy = _SPOTS[spots[k]]
-            pieces.append(ScenePiece(Piece("coin", "back", tile[0], 1), x + dx + sx, y + sy))
+            pieces.append(ScenePiece(Piece("coin", "back", marker_suit(deal), 1), x + dx + sx, y + sy))
     if with_pawn:
         px, py = pawn_spot(state.position if pawn is None else pawn, clear_of)
         pieces.append(ScenePiece(Piece("pawn", "face", deal.outbound, 1), px + dx, py))
@@ -314,11 +319,16 @@ def _ordinal(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
+def marker_suit(deal: Deal) -> int:
+    """The suit of every marker coin drawn (any suit will do, the rules say): the first of the
+    two suits turned grid side up, so that the key's coin is the board's."""
+    return next(s for s in range(1, 5) if s not in (deal.outbound, deal.inbound))
+
+
 def marks_entry(state: LandlockedState) -> KeyEntry:
     """What the marker coins mean, in the game's difficulty: where each pass's coin goes."""
-    deal = state.deal
     spots = MARK_SPOTS[state.options.difficulty]
-    grid_suit = next(s for s in range(1, 5) if s not in (deal.outbound, deal.inbound))
+    grid_suit = marker_suit(state.deal)
     said = [f"{_ordinal(k + 1)} {spot}" for k, spot in enumerate(spots)]
     said[-1] += " (last)"
     lines = [", ".join(said[k:k + 2]) + ("," if k + 2 < len(said) else "") for k in range(0, len(said), 2)]
@@ -432,21 +442,91 @@ def route_scene(states: list[LandlockedState], paths: tuple[tuple[int, ...], ...
         lines = []
         for (leg, cells), lane, colour in zip(board, _lanes(walks), drawn):
             points = tuple((x + dx, y) for x, y in route_points(deal, cells, lane))
-            lines.append(PathLine(points, role="route", colour=colour))
-            discs.append(Marker(*points[-1], DISC_SIZE, colour, "disc", str(leg + 1), role="step"))
+            lines.append(PathLine(points, role="route", colour=colour, dash=LEG_DASHES[LEG_COLOURS.index(colour)]))
         annotations += lines
         # Where the board's first leg starts: the pawn at home; on a tile (where the legs' lanes
         # would cross a pawn) the disc of the leg that ended there, again.
         at = states[start].position
         pawn = at == HOME or before is None
-        pieces += board_pieces(states[end], marks=marks, pawn=at, with_pawn=pawn, dx=dx,
-                               clear_of=[PathLine(tuple((x - dx, y) for x, y in line.points)) for line in lines])
+        drawn_pieces = board_pieces(states[end], marks=marks, pawn=at, with_pawn=pawn,
+                                    clear_of=[PathLine(tuple((x - dx, y) for x, y in line.points)) for line in lines])
+        pieces += [replace(p, x=p.x + dx) for p in drawn_pieces]
+        taken: list[Point] = []
         if not pawn and before is not None:
+            taken.append(before[2])
             discs.append(Marker(before[2][0] + dx, before[2][1], DISC_SIZE, before[1], "disc", before[0], role="step"))
-        last = route_points(deal, walks[-1], _lanes(walks)[-1])[-1]
-        before = (str(board[-1][0] + 1), drawn[-1], last)
+        for (leg, cells), lane, colour in zip(board, _lanes(walks), drawn):
+            spot = disc_spot(deal, cells, LANES[lane], drawn_pieces, taken)
+            taken.append(spot)
+            discs.append(Marker(spot[0] + dx, spot[1], DISC_SIZE, colour, "disc", str(leg + 1), role="step"))
+        before = (str(board[-1][0] + 1), drawn[-1], taken[-1])
     return Scene(tuple(pieces), tuple(annotations + discs), caption=caption,
                  coordinates=Coordinates(files=tuple(files), ranks=COORDINATES.ranks))
+
+
+#: A leg's disc lies this far from its target's centre towards the side the leg came in by (inches):
+#: on the leg where it enters, clear of the rank; or, where that is taken, by another side.
+_DISC_OUT = 0.93
+#: The ink a disc must leave clear on a face-up tile, from its centre (inches): the rank, the
+#: suit symbol.
+_RANK_INK = (-0.56, -0.42, 0.56, 0.43)
+_SUIT_INK = (-0.86, 0.34, -0.34, 0.86)
+#: The board's extent (inches): the five by five spaces.
+_BOARD = (0.5, 0.5, 10.5, 10.5)
+
+Box = tuple[float, float, float, float]
+
+
+def _overlaps(a: Box, b: Box, gap: float = 0.0) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def _ink_boxes(deal: Deal, pieces: list[ScenePiece]) -> list[Box]:
+    """What a disc must not cover: every face-up tile's rank and suit symbol, and the coins and
+    the pawn of ``pieces``."""
+    boxes: list[Box] = []
+    for cell in range(len(deal.tiles)):
+        if _is_face(deal, cell):
+            cx, cy = cell_centre(cell)
+            boxes += [(cx + x0, cy + y0, cx + x1, cy + y1) for x0, y0, x1, y1 in (_RANK_INK, _SUIT_INK)]
+    for p in pieces:
+        if p.piece.kind == "coin":
+            boxes.append((p.x - 0.375, p.y - 0.375, p.x + 0.375, p.y + 0.375))
+        elif p.piece.kind == "pawn":
+            boxes.append((p.x + _PAWN_BOX[0], p.y + _PAWN_BOX[1], p.x + _PAWN_BOX[2], p.y + _PAWN_BOX[3]))
+    return boxes
+
+
+def disc_spot(deal: Deal, cells: tuple[int, ...] | list[int], shift: float, pieces: list[ScenePiece],
+              taken: list[Point]) -> Point:
+    """Where the number disc of a leg walked through ``cells`` (in the lane ``shift``) goes: on
+    the leg where it enters its target, just inside it; else by another side of the target
+    (the centre first where the target has no rank), covering no rank, suit symbol, coin or
+    pawn of ``pieces`` and no disc at ``taken``, inside the board. The first candidate when
+    none is clear (not expected: a tile has four sides)."""
+    target, came_from = cells[-1], cells[-2]
+    cx, cy = cell_centre(target)
+    back = _direction(target, came_from)
+    crossing = _crossing(deal, came_from, target, shift)
+    # The lane's offset along the border, kept where a disc there stays clear of the corners.
+    lateral = max(-0.5, min(0.5, crossing[1] - cy if back[1] == 0 else crossing[0] - cx))
+    sides = [back] + [s for s in ((1, 0), (0, -1), (-1, 0), (0, 1)) if s != back]
+    candidates: list[Point] = [] if _is_face(deal, target) else [(cx, cy)]
+    for sx, sy in sides:
+        for along in ((lateral, lateral - 0.06, lateral + 0.06, -0.5, 0.5) if (sx, sy) == back else (0.0, -0.5, 0.5)):
+            candidates.append((cx + sx * _DISC_OUT + abs(sy) * along, cy + sy * _DISC_OUT + abs(sx) * along))
+    r = DISC_SIZE / 2
+    inks = _ink_boxes(deal, pieces)
+    for x, y in candidates:
+        box = (x - r, y - r, x + r, y + r)
+        if not (_BOARD[0] <= box[0] and box[2] <= _BOARD[2] and _BOARD[1] <= box[1] and box[3] <= _BOARD[3]):
+            continue
+        if any(_overlaps(box, ink) for ink in inks):
+            continue
+        if any(_overlaps(box, (tx - r, ty - r, tx + r, ty + r), 0.04) for tx, ty in taken):
+            continue
+        return x, y
+    return candidates[0]
 
 
 def _shares_way(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
@@ -477,6 +557,6 @@ def _lanes(walks: list[tuple[int, ...]]) -> list[int]:
     return out
 
 
-__all__ = ["COORDINATES", "DISC_SIZE", "LANES", "LEG_COLOURS", "PAWN_SPOTS", "attempt_marks", "board_pieces",
-           "cell_centre", "focus_of", "key_panel", "key_scene", "leg_arrow", "marks_entry", "pawn_spot",
+__all__ = ["COORDINATES", "DISC_SIZE", "LANES", "LEG_COLOURS", "LEG_DASHES", "PAWN_SPOTS", "attempt_marks", "board_pieces",
+           "cell_centre", "disc_spot", "focus_of", "key_panel", "key_scene", "leg_arrow", "marker_suit", "marks_entry", "pawn_spot",
            "position_scene", "refused_step", "route_points", "route_scene", "suit_word", "target_words", "walk_points"]

@@ -136,7 +136,7 @@ def end_scene(result: Replay) -> Scene | None:
     if not paths or any(not path for path in paths):
         return None
     final = states[-1]
-    said = (f"The whole route, leg by leg, each numbered where it ends (colours in turn; the coins of its "
+    said = (f"The whole route, leg by leg, each numbered where it enters its target (colours and lines in turn; the coins of its "
             f"{final.markers} passes are left off); the inbound legs start from the outbound 5, where leg 6 ended")
     return picture.route_scene(states, paths, caption=said)
 
