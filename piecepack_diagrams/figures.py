@@ -22,7 +22,8 @@ A game's ``rulebook`` module gives:
   if any, in place of the last move); ``figure_notes``: extra figures (kind -> a function
   of the replays giving a :class:`RuleFigure` or None); ``setup_replay(replays)``: the
   game whose setup to show (default the first), and ``SETUP``: words on the setup for its
-  caption.
+  caption; ``describe_figure(before, after, text)``: the move as its figure (``move_scene``)
+  draws it, when that is another moment than the position after it (default ``describe``).
 
 Figures of a move are cropped to the region the move is about (the scene's focus); the
 setup and the end show the whole board, a column and a half wide.
@@ -209,7 +210,9 @@ def _move_caption(book: ModuleType, title: str, words: str, result: Replay, k: i
     """The rule, then the move in a player's words (the record's own notation and comment
     are for the record, not the reader)."""
     before, after = result.positions[k - 1], result.positions[k]
-    said = book.describe(before.state, after.state, after.text)
+    # A game whose figure draws another moment than the position after the move (the dice it
+    # was made with, say) describes that moment: a caption says only what is drawn.
+    said = getattr(book, "describe_figure", book.describe)(before.state, after.state, after.text)
     return f"{title}: {words}\n{_sentence(said)}"
 
 

@@ -4,14 +4,19 @@ board on plates, nothing drawn beyond a cropped board's torn edges."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from piecepack_diagrams.figures import RuleFigure, figure_set, game_replays
 from piecepack_diagrams.games.coin_collectors.board import CELLS, cell_centre, cell_name, step
+from piecepack_diagrams.games.coin_collectors.notation import parse_action
 from piecepack_diagrams.games.coin_collectors.picture import board_pieces
+from piecepack_diagrams.games.coin_collectors.rules import apply_action, legal_moves
 from piecepack_diagrams.layout import lay_out
+from piecepack_diagrams.layout.labels import segment_hits_box
+from piecepack_diagrams.pieces import rank_name
 from piecepack_diagrams.render.primitives import TILE_DRAWN
-from piecepack_diagrams.scene import Arrow, Label, Marker, Scene, Tear, flattened
+from piecepack_diagrams.scene import Arrow, Highlight, Marker, Scene, Tear, flattened
 from piecepack_diagrams.sheets.plates import plate_scenes
 
 SUITS = {"S": 1, "M": 2, "C": 3, "A": 4}
@@ -37,16 +42,32 @@ def test_a_refused_step_leaves_the_pawn_the_caption_names_and_is_crossed_at_the_
     (arrow,) = [a for a in figure.scene.annotations if isinstance(a, Arrow) and a.role == "illegal"]
     x, y = arrow.start
     # It starts on the pawn the caption names, not on a neighbour in the hole.
-    assert abs(x - pawn.x) <= PAWN_HALF and pawn.y - PAWN_FOOT <= y <= pawn.y + PAWN_HEAD
+    assert abs(x - pawn.x) <= PAWN_HALF and pawn.y - PAWN_FOOT - 0.01 <= y <= pawn.y + PAWN_HEAD + 0.01
     others = [p for p in figure.scene.pieces if p.piece.kind == "pawn" and p.piece.suit != suit]
     assert not any(abs(x - p.x) <= PAWN_HALF and p.y - PAWN_FOOT <= y <= p.y + PAWN_HEAD for p in others)
-    # Its X is where it would enter the tile, clear of the tile's rank (the glyph in the middle).
+    # Its X is where it would enter the tile: inside the tile's edge (on one tile, not on the
+    # border of two), clear of the tile's rank (the glyph in the middle).
     cells = [c for c in range(CELLS) if abs(cell_centre(c)[0] - arrow.end[0]) < 1.0
              and abs(cell_centre(c)[1] - arrow.end[1]) < 1.0 and c != 12]
     target_x, target_y = cell_centre(cells[0])
-    assert max(abs(arrow.end[0] - target_x), abs(arrow.end[1] - target_y)) >= 0.8
+    off = max(abs(arrow.end[0] - target_x), abs(arrow.end[1] - target_y))
+    assert 0.6 <= off <= TILE_DRAWN / 2 - 0.2
     # The caption names the square.
     assert f"at {cell_name(cells[0])}" in figure.scene.caption
+
+
+def test_a_refused_steps_arrow_runs_clear_of_the_other_pawns():
+    figure = _figures()["coin-collectors-illegal-move"]
+    suit = SUITS[figure.move[0]]
+    (arrow,) = [a for a in figure.scene.annotations if isinstance(a, Arrow) and a.role == "illegal"]
+    points = (arrow.start, *arrow.via, arrow.end)
+    # The arrow's half width as printed in a column (2.6 points at about half true size), and
+    # air that shows at print size (a line grazing a pawn's foot reads as running over it).
+    half = 2.6 / 2 / 72 / 0.45 + 0.05
+    for pawn in (p for p in figure.scene.pieces if p.piece.kind == "pawn" and p.piece.suit != suit):
+        box = (pawn.x - PAWN_HALF, pawn.y - PAWN_FOOT, pawn.x + PAWN_HALF, pawn.y + PAWN_HEAD)
+        for a, b in zip(points, points[1:]):
+            assert not segment_hits_box((*a, *b, half), box), (pawn.piece, a, b)
 
 
 def test_a_move_figure_rings_the_die_its_caption_cites_and_names_each_die_in_words():
@@ -57,33 +78,61 @@ def test_a_move_figure_rings_the_die_its_caption_cites_and_names_each_die_in_wor
         for entry in dice.entries:
             (die,) = entry.pieces
             assert entry.text.startswith(SUIT_NAMES[die.piece.suit - 1])
-        ringed = [e for e in dice.entries if any(isinstance(a, Marker) and a.shape == "ring" for a in e.annotations)]
+        ringed = [e for e in dice.entries if e.annotations]
         assert len(ringed) == 1
+        # Ringed in the theme's highlight colour (a Highlight), not in a suit's colour.
+        assert all(isinstance(a, Highlight) for a in ringed[0].annotations)
         (die,) = ringed[0].pieces
         assert f"the {SUIT_NAMES[die.piece.suit - 1]} die shows" in figure.scene.caption
 
 
-def test_the_removal_figure_draws_the_step_and_where_each_pawn_that_left_stood():
+def test_a_move_figures_caption_names_only_the_dice_drawn():
+    for name in ("coin-collectors-move-tile-die", "coin-collectors-move-pawn-die"):
+        figure = _figures()[name]
+        (dice,) = [p for p in figure.scene.panels if p.title == "Dice"]
+        drawn = {SUIT_NAMES[e.pieces[0].piece.suit - 1]: rank_name(e.pieces[0].piece.rank) for e in dice.entries}
+        words = figure.scene.caption.split("\n", 1)[1]
+        # The roll after the move is not drawn: its numbers are not said.
+        assert "rolled show" not in words
+        for suit, rank in re.findall(r"the (Suns|Moons|Crowns|Arms) die shows (\w+)", words):
+            assert drawn[suit] == rank, (name, suit, rank, drawn)
+
+
+def test_the_end_figure_rings_the_die_of_the_last_step():
+    figure = _figures()["coin-collectors-end"]
+    (dice,) = [p for p in figure.scene.panels if p.title == "Dice"]
+    ringed = [e for e in dice.entries if e.annotations]
+    assert len(ringed) == 1 and ringed[0].text.endswith(": used")
+    (die,) = ringed[0].pieces
+    assert f"the {SUIT_NAMES[die.piece.suit - 1]} die shows {rank_name(die.piece.rank)}" in figure.scene.caption
+
+
+def test_the_removal_figure_is_one_moment_the_roll_that_left_no_move():
     figure = _figures()["coin-collectors-move-remove"]
-    title = figure.scene.caption.split("\n")[0]
+    title, words = figure.scene.caption.split("\n", 1)
     assert title.count(":") == 1
-    arrows = [a for a in figure.scene.annotations if isinstance(a, Arrow)]
-    assert len(arrows) == 1
-    moved = figure.move.split()[0]
-    suit = SUITS[moved[0]]
-    gone = [a for a in figure.scene.annotations if isinstance(a, Marker) and a.role == "gone"]
-    removed = [t for t in figure.move.split() if t.startswith("X:")]
-    assert len(gone) == len(removed) >= 1
-    names = [a.text for a in figure.scene.annotations if isinstance(a, Label)]
-    for token in removed:
-        assert f"{SUIT_NAMES[SUITS[token[2]] - 1]} pawn out" in names
-    # The arrow ends on the tile the pawn stepped onto, where one of the rings is.
+    # No step is drawn: the figure is the position the roll left, not the turn before it.
+    assert not [a for a in figure.scene.annotations if isinstance(a, Arrow)]
     result = next(r for r in game_replays("coin-collectors") if r.record.file == figure.source)
-    before = result.positions[figure.position].state
-    target = step(before.pawns[suit - 1], moved[1])
-    tx, ty = cell_centre(target)
-    assert abs(arrows[0].end[0] - tx) < 1.0 and abs(arrows[0].end[1] - ty) < 1.0
-    assert any(abs(g.x - tx) < 1.0 and abs(g.y - ty) < 1.0 for g in gone)
+    state = result.positions[figure.position].state
+    tokens = figure.move.split()
+    first_out = next(k for k, t in enumerate(tokens) if t.startswith("X:"))
+    for token in tokens[:first_out]:
+        state = apply_action(state, parse_action(token))
+    assert state.phase == "stuck" and not legal_moves(state)
+    suit = SUITS[tokens[first_out][2]]
+    # The dice drawn are the dice of that moment, and the caption says them and only them.
+    (dice,) = [p for p in figure.scene.panels if p.title == "Dice"]
+    assert {e.pieces[0].piece.suit: e.pieces[0].piece.rank for e in dice.entries} == dict(enumerate(state.dice, 1))
+    said = re.findall(r"(Suns|Moons|Crowns|Arms) (null|ace|\d)", words)
+    assert said == [(SUIT_NAMES[k], rank_name(state.dice[k])) for k in range(4)]
+    assert f"the {SUIT_NAMES[suit - 1]} pawn" in words
+    # The pawn that leaves is on the board, its tile ringed (no grey ring where a coin would lie).
+    pawn = _pawn(figure.scene, suit)
+    rings = [a for a in figure.scene.annotations if isinstance(a, Highlight)]
+    assert len(rings) == 1 and not [a for a in figure.scene.annotations if isinstance(a, Marker)]
+    ring = rings[0]
+    assert abs(pawn.x - ring.x) < ring.width / 2 and abs(pawn.y - ring.y) < ring.height / 2
 
 
 def test_pawns_on_tiles_stand_inside_the_tiles_edge():

@@ -59,7 +59,8 @@ def dice_panel(dice: tuple[int, int, int, int], *, cited: frozenset[int] = froze
         die = ScenePiece(Piece("die", "face", suit, dice[suit - 1]), 0.0, 0.0)
         words = f"{_SUIT_WORDS[suit - 1]} {rank_name(dice[suit - 1])}"
         if suit in cited:
-            ring = Marker(0.0, 0.0, _CITED_RING, "#D55E00", "ring", role="cited")
+            # (In the theme's highlight colour, not a suit's: the ring must not read as a suit.)
+            ring = Highlight(0.0, 0.0, _CITED_RING, _CITED_RING, role="highlight")
             entries.append(KeyEntry(f"{words}: used", (die,), (ring,)))
         else:
             entries.append(KeyEntry(words, (die,)))
@@ -100,8 +101,9 @@ def move_path(start: tuple[float, float], end: tuple[float, float]) -> tuple[tup
 _ARROW_FROM, _ARROW_SHORT = 0.55, 0.72
 
 
-#: A refused step is crossed out where it would enter the tile: at the tile's edge, clear of its rank.
-_REFUSED_SHORT = 0.95
+#: A refused step is crossed out where it would enter the tile: inside its edge (the X on one
+#: tile, not on the border between two), clear of its rank.
+_REFUSED_SHORT = 0.72
 #: A pawn's foot and head: this far below and above its spot (inches).
 _PAWN_FOOT, _PAWN_HEAD = 0.44, 0.41
 

@@ -3,17 +3,20 @@ and moves to try when looking for one the rules refuse (see :mod:`piecepack_diag
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ...errors import PiecepackError
 from ...pieces import Suit, rank_name, suit_name
 from dataclasses import replace
 
-from ...scene import Annotation, Bounds, Label, Marker, Scene
+from ...scene import Annotation, Bounds, Highlight, Scene
 from .board import HOLE, STEPS, cell_centre, cell_name, step
 from .notation import parse_action
-from .picture import HOLE_SPOTS, PAWN_SPOT, attempt_arrow, dice_panel, focus_of, position_scene, step_arrow
-from .rules import CoinCollectorsState, PawnMove, Remove, Roll, legal_moves
+from .picture import HOLE_SPOTS, attempt_arrow, dice_panel, focus_of, pawn_spot, position_scene
+from .rules import CoinCollectorsState, PawnMove, Remove, Roll, apply_action, legal_moves
+
+if TYPE_CHECKING:
+    from ...engine.replay import Replay
 
 #: Directions as a player says them.
 _HEADINGS = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -57,6 +60,37 @@ def move_kind(before: CoinCollectorsState, after: CoinCollectorsState, text: str
 def describe(before: CoinCollectorsState, after: CoinCollectorsState, text: str) -> str:
     """The turn ``text`` in a player's words: which pawn went where and took what, and what
     the dice show after the roll (squares by their coordinates, as on the board's edges)."""
+    return _words(before, text, numbers=True)
+
+
+def describe_figure(before: CoinCollectorsState, after: CoinCollectorsState, text: str) -> str:
+    """The turn ``text`` as its figure (:func:`move_scene`) draws it, one moment: a step
+    with the dice it was made with (the roll after it said, its numbers not: they are not
+    drawn); a pawn taken out, the position that left no move and the dice that show it."""
+    stuck = _stuck(before, text)
+    if stuck is not None:
+        state, suit = stuck
+        shown = ", ".join(f"{suit_name(s)} {rank_name(state.dice[s - 1])}" for s in range(1, 5))
+        return (f"the dice show {shown} and no pawn can collect a coin, so the {suit_name(suit)} pawn "
+                f"(ringed) leaves the game; then all four dice are rolled again")
+    return _words(before, text, numbers=False)
+
+
+def _stuck(before: CoinCollectorsState, text: str) -> tuple[CoinCollectorsState, int] | None:
+    """The position in which ``text`` first takes a pawn out (a roll left no move) and that
+    pawn's suit, or None if it takes none out."""
+    state = before
+    for action in _actions(text):
+        if isinstance(action, Remove):
+            return state, action.suit
+        try:
+            state = apply_action(state, action)
+        except PiecepackError:
+            return None
+    return None
+
+
+def _words(before: CoinCollectorsState, text: str, *, numbers: bool) -> str:
     parts = []
     for action in _actions(text):
         if isinstance(action, PawnMove):
@@ -78,58 +112,84 @@ def describe(before: CoinCollectorsState, after: CoinCollectorsState, text: str)
         elif isinstance(action, Roll):
             if not action.results:
                 parts.append("no dice are rolled")
+            elif not numbers:
+                parts.append("then dice are rolled again")
             else:
                 rolled = ", ".join(f"{suit_name(suit)} {rank_name(rank)}" for suit, rank in action.results)
                 parts.append(f"the dice rolled show {rolled}")
     return "; ".join(parts) if parts else text
 
 
-#: Where a pawn that left the game stood: a grey ring this wide round its place.
-_GONE_RING, _GONE_GREY = 0.62, "#6E6E6E"
-
-
 def move_scene(before: CoinCollectorsState, after: CoinCollectorsState, text: str, caption: str) -> Scene:
-    """The turn ``text`` drawn on the position after it: the step's arrow from the pawn that
-    took it; beside the board the dice as they were when the pawn stepped, the one (or two)
-    the caption cites ringed; each pawn that left the game a grey ring where it stood,
-    named."""
+    """The turn ``text`` drawn as :func:`describe_figure` says it, one moment. A step: the
+    position after it, the step's arrow from the pawn that took it, and beside the board the
+    dice it was made with, the one (or two) the caption cites ringed. A pawn taken out: the
+    position the roll left with no move (the whole board), the dice that show it, and the
+    pawn that leaves ringed with its tile (the caption names it)."""
+    stuck = _stuck(before, text)
+    if stuck is not None:
+        return _leaving_scene(*stuck, caption=caption)
     scene = position_scene(after, caption=caption)
-    actions = _actions(text)
-    notes: list[Annotation] = []
-    cited: set[int] = set()
-    moved: dict[int, int] = {}
-    for action in actions:
-        if isinstance(action, PawnMove):
-            start = before.pawns[action.suit - 1]
-            target = step(start, action.direction)
-            legal = next((m for m in legal_moves(before) if m.move == action), None)
-            if target is None or legal is None:
-                continue
-            moved[action.suit] = target
-            tile = before.deal.tiles[target]
-            for reason in legal.reasons:
-                cited.add(tile[0] if reason.endswith("the tile's rank") and tile is not None else action.suit)
-            if after.last_move != (start, target):
-                # The pawn left the game after its step: the scene drew no arrow for it.
-                notes.append(step_arrow(start, target))
-        elif isinstance(action, Remove):
-            cell = moved.get(action.suit, before.pawns[action.suit - 1])
-            if cell == HOLE:
-                x, y = HOLE_SPOTS[action.suit - 1]
-            else:
-                cx, cy = cell_centre(cell)
-                x, y = cx + PAWN_SPOT[0], cy + PAWN_SPOT[1]
-            notes.append(Marker(x, y, _GONE_RING, _GONE_GREY, "ring", role="gone"))
-            notes.append(Label(x, y, f"{suit_name(action.suit)} pawn out", 7.5, place="near"))
-    panels = tuple(dice_panel(before.dice, cited=frozenset(cited)) if p.title == "Dice" else p
+    panels = tuple(dice_panel(before.dice, cited=_cited(before, text)) if p.title == "Dice" else p
                    for p in scene.panels)
-    return replace(scene, annotations=scene.annotations + tuple(notes), panels=panels)
+    return replace(scene, panels=panels)
+
+
+def _cited(before: CoinCollectorsState, text: str) -> frozenset[int]:
+    """The suits of the dice that allow the step in ``text`` (the dice its caption cites)."""
+    cited: set[int] = set()
+    for action in _actions(text):
+        if not isinstance(action, PawnMove):
+            continue
+        target = step(before.pawns[action.suit - 1], action.direction)
+        legal = next((m for m in legal_moves(before) if m.move == action), None)
+        if target is None or legal is None:
+            continue
+        tile = before.deal.tiles[target]
+        for reason in legal.reasons:
+            cited.add(tile[0] if reason.endswith("the tile's rank") and tile is not None else action.suit)
+    return frozenset(cited)
+
+
+#: The ring round the pawn that leaves, in the hole (on a tile: the tile's own edge), inches.
+_LEAVING_RING = (0.8, 1.1)
+
+
+def _leaving_scene(state: CoinCollectorsState, suit: int, *, caption: str) -> Scene:
+    """The position ``state`` in which the pawn of ``suit`` is taken out: the whole board (no
+    step is drawn: the roll, not a step, left no move), the pawn ringed with its tile."""
+    scene = replace(position_scene(replace(state, last_move=None), caption=caption), focus=None)
+    x, y = pawn_spot(state, suit) or HOLE_SPOTS[suit - 1]
+    cell = state.pawns[suit - 1]
+    ring = (Highlight(x, y, *_LEAVING_RING, role="target") if cell == HOLE
+            else Highlight(*cell_centre(cell), 2.0, 2.0, role="target"))
+    # (No label: no spot of a tile is free for one; the caption names the pawn it rings.)
+    return replace(scene, annotations=scene.annotations + (ring,))
+
+
+def end_scene(result: "Replay") -> Scene | None:
+    """The end of a game on its final position; the die (or dice) its last step was made
+    with ringed, as on the move figures, when no roll came after it (the dice drawn are
+    those the step used)."""
+    if len(result.positions) < 2:
+        return None
+    before, after = result.positions[-2], result.final
+    scene = position_scene(after.state)
+    if any(isinstance(a, Roll) for a in _actions(after.text)):
+        return scene
+    panels = tuple(dice_panel(after.state.dice, cited=_cited(before.state, after.text)) if p.title == "Dice"
+                   else p for p in scene.panels)
+    return replace(scene, panels=panels)
 
 
 def illegal_candidates(state: CoinCollectorsState) -> Iterator[str]:
-    """Each pawn's step onto each neighbouring coin."""
+    """Each pawn's step onto each neighbouring coin; first the steps whose refused arrow runs
+    clear of the other pawns (a pawn in the hole stepping out on its own side of it, up or
+    down first: its X then lands beside the tile's rank, not by its suit symbol), the others
+    after."""
     if state.phase != "move" or state.outcome != "playing":
         return
+    found = []
     for suit in range(1, 5):
         cell = state.pawns[suit - 1]
         if not state.can_move(suit):
@@ -137,7 +197,20 @@ def illegal_candidates(state: CoinCollectorsState) -> Iterator[str]:
         for direction in STEPS:
             target = step(cell, direction)
             if target is not None and state.present >> target & 1:
-                yield Suit(suit).letter + direction
+                found.append((_crowding(suit, cell, direction), Suit(suit).letter + direction))
+    for _, text in sorted(found, key=lambda f: f[0]):
+        yield text
+
+
+def _crowding(suit: int, cell: int, direction: str) -> int:
+    """How hard a step's arrow is to draw clear: 0 from a tile or out of the hole up or down
+    on the pawn's own side, 1 out sideways on its own side, 2 past another pawn in the hole."""
+    if cell != HOLE:
+        return 0
+    (px, py), (cx, cy) = HOLE_SPOTS[suit - 1], cell_centre(HOLE)
+    if direction in "NS":
+        return 0 if (py - cy) * (1 if direction == "N" else -1) > 0 else 2
+    return 1 if (px - cx) * (1 if direction == "E" else -1) > 0 else 2
 
 
 def attempt_focus(state: CoinCollectorsState, text: str) -> "Bounds | None":
@@ -161,4 +234,5 @@ def attempt_marks(state: CoinCollectorsState, text: str) -> Iterator[Annotation]
         yield attempt_arrow(state, action.suit, target)
 
 
-__all__ = ["KINDS", "attempt_focus", "attempt_marks", "describe", "illegal_candidates", "move_kind", "move_scene"]
+__all__ = ["KINDS", "attempt_focus", "attempt_marks", "describe", "describe_figure", "end_scene", "illegal_candidates",
+           "move_kind", "move_scene"]
