@@ -241,7 +241,7 @@ def test_setup_drawing_shows_the_maze_pawns_and_stacks():
     # exit named; every stack's top coin's rank.
     words = " ".join(labels)
     assert words.count("8 coins") == 3 and all(f"Stack {k}" in words for k in (1, 2, 3))
-    assert {"rat", "exit"} <= set(labels)
+    assert {"rat", "exit"} <= set(words.split())
     assert {stack[-1].text[0].replace("a", "A") for stack in stacks} <= set(labels)
     text = render(setup_scene("lab-rats", seed=4), "txt").decode()
     assert text.count("P") == 3  # the rat and the two exit pawns
@@ -492,6 +492,40 @@ def test_a_returned_coin_is_ringed_on_its_stack_and_discards_are_named(figures):
     assert min(titles, key=lambda a: math.dist((a.x, a.y), (ringed.x, ringed.y))) is third
     discard = lay_out(figures["lab-rats-move-discard"].scene, box=(3.17, 9.0), framing="focus")
     assert {"rat", "discarded"} <= {a.text for a in discard.scene.annotations if isinstance(a, Label)}
+
+
+def test_names_cross_no_tile_edge_or_grid_line_where_a_spot_is_free(figures):
+    # "rat", "exit" and "discarded" sit within squares or off the maze, not across the lines
+    # the tiles print (the label placement keeps off them when a spot near the thing is free).
+    from piecepack_diagrams.layout.labels import segment_hits_box, tile_lines
+
+    checked = 0
+    for figure in figures.values():
+        laid = figure_layout(Cell(replace(figure.scene, caption=""), figure.scene.caption),
+                             load_template(figure.template), framing=figure.framing)
+        lines = [line for p in laid.scene.pieces for line in tile_lines(p)]
+        for label in laid.scene.annotations:
+            # ("discarded" is wider than a square at a column's scale, and the tiles round it
+            # leave it no spot off their lines in the discard figure's window.)
+            if isinstance(label, Label) and label.role == "name" and label.text != "discarded":
+                checked += 1
+                assert not any(segment_hits_box(line, label_box(label)) for line in lines), (figure.name, label.text)
+    assert checked >= 10
+
+
+def test_a_label_keeps_off_tile_lines_when_a_spot_round_its_thing_is_free():
+    # The spot right of the pawn (tried first) crosses the tile's edge; the one left of it
+    # lies within the square, off every line: that one is taken.
+    from piecepack_diagrams.layout.labels import place_labels, segment_hits_box, tile_lines
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import Bounds, ScenePiece
+
+    tile = ScenePiece(Piece("tile", "back", 1, 1), 0.5, 0.5)
+    pawn = ScenePiece(Piece("pawn", "face", 3, 1), 1.1, 0.0)
+    (label,), _ = place_labels([Label(1.1, 0.0, "rat", 7.5, place="near")], [tile, pawn], [],
+                               Bounds(-1.0, -1.0, 3.0, 2.0), 1.0, THEMES["default"])
+    assert not any(segment_hits_box(line, label_box(label)) for line in tile_lines(tile))
+    assert math.dist((label.x, label.y), (1.1, 0.0)) < 0.6  # still beside the pawn
 
 
 def test_exit_is_named_where_it_shows_and_not_where_it_is_torn_off(figures):
