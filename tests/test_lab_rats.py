@@ -641,3 +641,23 @@ def test_text_counts_every_coin_of_a_deal_once(name):
         coins = [int(n or 1) for n in re.findall(r"(?:(\d+)×)?\([\wn]\)", text)]
         assert sum(coins) == 24, text
         assert max(coins) > 4  # a stack or a pile deeper than drawn
+
+
+def test_a_puzzle_page_gives_the_maze_the_room_the_stacks_leave():
+    # The maze, which the player plays on, fills the cell's width or most of its height; the
+    # stacks in their band under it keep their numbers large.
+    from piecepack_diagrams.books import puzzle_document
+    from piecepack_diagrams.sheets.pdf import _laid_cell
+
+    (pages, front), _ = puzzle_document("lab-rats", count=3, seed=1).sections
+    box = front.cells()[0]
+    for page in pages:
+        laid = _laid_cell(page.cells[0], box, front, THEMES["default"])
+        assert laid.scene.width >= 0.97 * box[2] or laid.scene.height >= 0.67 * box[3]
+        assert 0.48 * laid.legend.scale * 72 >= 10  # a coin's number, points
+        # The stacks' words are whole within their band (none cut off at its edge).
+        frame = laid.legend.scene.frame
+        for label in laid.legend.scene.annotations:
+            if isinstance(label, Label):
+                x0, y0, x1, y1 = label_box(label)
+                assert frame.x0 - 1e-9 <= x0 and x1 <= frame.x1 + 1e-9, label.text

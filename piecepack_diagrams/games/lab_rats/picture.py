@@ -290,7 +290,7 @@ def stacks_scene(state: LabRatsState) -> Scene:
         labels.append(Label(-0.35, y, f"{k}", 9.0, role="stack-number"))
         for n, coin in enumerate(reversed(stack)):
             pieces.append(ScenePiece(_coin(coin), 0.45 + n * 0.85, y))
-    labels.append(Label(0.075, 0.72, "Stacks 1, 2 and 3, top coin first (on the left)", 9.0, anchor="start",
+    labels.append(Label(0.075, 0.72, "The stacks, top coin first (on the left)", 9.0, anchor="start",
                         role="stack-title"))
     return Scene(tuple(pieces), tuple(labels))
 
