@@ -79,7 +79,9 @@ def _lab_rats(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> 
     from .games.lab_rats.puzzles import generate_puzzles
 
     puzzles = generate_puzzles(count, seed=seed, difficulty=difficulty, **bounds)
-    cells = [Cell(puzzle_scene(p.state), legend=stacks_scene(p.state),
+    # The stacks in a band under the maze, their numbers still large (about 15 pt): the maze,
+    # which the player plays on, takes the rest of the page.
+    cells = [Cell(puzzle_scene(p.state), legend=stacks_scene(p.state), legend_share=0.2,
                   caption=f"Puzzle {p.number} ({p.difficulty}: the best escape uses {p.solution.coins} coins)\n"
                           + _LAB_RATS_RULES) for p in puzzles]
     keys = []

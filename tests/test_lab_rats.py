@@ -383,12 +383,79 @@ def test_the_rat_and_the_coins_on_its_square_both_show():
                 spot = (square[0] + COIN_SPOT[0], square[1] + COIN_SPOT[1])
                 top = [p for p in coins if (p.x, p.y) == pytest.approx(spot)]
                 assert len(top) == 1 and (top[0].piece.suit, top[0].piece.rank) == (coin.suit, coin.rank)
-                # The rat's body leaves the coin's number clear.
-                x, y = spot
-                number = (x - 0.15, y - 0.2, x + 0.15, y + 0.2)
-                assert _overlap(_box(rat), number) == 0.0
             if state.outcome != "won":
                 assert (rat.x, rat.y) == pytest.approx((state.rat[0] + RAT_SPOT[0], state.rat[1] + RAT_SPOT[1]))
+
+
+def _square_of(x, y):
+    return round(x), round(y)
+
+
+def test_every_piece_on_a_square_lies_within_it_the_rat_over_its_coins():
+    # Drawn tiles are 1.94 inches across: a square on a tile's edge ends 0.47 inches from its
+    # centre, in the middle of the tile's edge line. Every coin drawn on the maze (all of a
+    # pile's shown coins) and the rat lie inside their square (within that line), so no piece
+    # sits on a grid line or a tile's edge; the rat is drawn after the coins of its square
+    # (they lie under it).
+    edge_line = 2 * THEMES["default"].line_width / 72
+    half = 0.47 + edge_line / 2
+    for result in _replays().values():
+        for position in result.positions:
+            state = position.state
+            if state.building:
+                continue
+            pieces = result.game.scene(state).pieces
+            for k, p in enumerate(pieces):
+                if p.piece.kind == "tile":
+                    continue
+                is_rat = p.piece.kind == "pawn" and p.piece.suit == 3
+                if p.piece.kind == "pawn" and not (is_rat and state.outcome != "won"):
+                    continue  # the exit pawns and an escaped rat stand off the maze
+                sx, sy = state.rat if is_rat else _square_of(p.x, p.y)
+                x0, y0, x1, y1 = _box(p)
+                assert sx - half <= x0 and x1 <= sx + half and sy - half <= y0 and y1 <= sy + half, (
+                    result.record.file, p)
+                if is_rat:
+                    below = [j for j, q in enumerate(pieces) if q.piece.kind == "coin"
+                             and _square_of(q.x, q.y) == state.rat]
+                    assert all(j < k for j in below)
+
+
+def test_a_move_arrow_starts_on_the_coin_the_rat_left():
+    for result in _replays().values():
+        for before, after in zip(result.positions, result.positions[1:]):
+            state = after.state
+            if state.building or state.last_move is None or not isinstance(state.last_action, Move):
+                continue
+            start, _ = state.last_move
+            scene = result.game.scene(state)
+            arrow = next(a for a in scene.annotations if isinstance(a, Arrow))
+            spot = (start[0] + COIN_SPOT[0], start[1] + COIN_SPOT[1])
+            assert math.dist(arrow.start, spot) < 0.375, result.record.file
+
+
+@pytest.mark.parametrize("rank", range(1, 7))
+def test_the_rat_on_a_pile_hides_none_of_its_top_coin_number(rank):
+    # Drawn and rasterized: the number's ink on the top coin of a deep pile under the rat is
+    # the same with the rat standing there as without it.
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import Scene, ScenePiece, stacked
+    from raster import rasterize_pdf
+
+    tile = ScenePiece(Piece("tile", "back", 1, 1), 0.5, 0.5)
+    coins = [Piece("coin", "face", 4, 2)] * 3 + [Piece("coin", "face", 4, rank)]
+    pile = stacked(coins, *COIN_SPOT, shown=4)
+    rat = ScenePiece(Piece("pawn", "face", 3, 1), *RAT_SPOT)
+    blue = THEMES["default"].suit_colour(4)
+
+    def number_ink(pieces):
+        page = rasterize_pdf(render(Scene(tuple(pieces)), "pdf", scale=1.0), dpi=100)
+        want = tuple(int(blue[k:k + 2], 16) for k in (1, 3, 5))
+        return {(px, py) for py in range(page.height) for px in range(page.width)
+                if all(abs(a - b) < 40 for a, b in zip(page.rgb(px, py), want))}
+
+    alone = number_ink([tile, *pile])
+    assert alone and number_ink([tile, *pile, rat]) == alone
 
 
 def test_an_escaped_rat_stands_clear_of_the_exit_pawns_and_of_its_arrow():
@@ -426,6 +493,40 @@ def test_a_returned_coin_is_ringed_on_its_stack_and_discards_are_named(figures):
     assert min(titles, key=lambda a: math.dist((a.x, a.y), (ringed.x, ringed.y))) is third
     discard = lay_out(figures["lab-rats-move-discard"].scene, box=(3.17, 9.0), framing="focus")
     assert {"rat", "discarded"} <= {a.text for a in discard.scene.annotations if isinstance(a, Label)}
+
+
+def test_names_cross_no_tile_edge_or_grid_line_where_a_spot_is_free(figures):
+    # "rat", "exit" and "discarded" sit within squares or off the maze, not across the lines
+    # the tiles print (the label placement keeps off them when a spot near the thing is free).
+    from piecepack_diagrams.layout.labels import segment_hits_box, tile_lines
+
+    checked = 0
+    for figure in figures.values():
+        laid = figure_layout(Cell(replace(figure.scene, caption=""), figure.scene.caption),
+                             load_template(figure.template), framing=figure.framing)
+        lines = [line for p in laid.scene.pieces for line in tile_lines(p)]
+        for label in laid.scene.annotations:
+            # ("discarded" is wider than a square at a column's scale, and the tiles round it
+            # leave it no spot off their lines in the discard figure's window.)
+            if isinstance(label, Label) and label.role == "name" and label.text != "discarded":
+                checked += 1
+                assert not any(segment_hits_box(line, label_box(label)) for line in lines), (figure.name, label.text)
+    assert checked >= 10
+
+
+def test_a_label_keeps_off_tile_lines_when_a_spot_round_its_thing_is_free():
+    # The spot right of the pawn (tried first) crosses the tile's edge; the one left of it
+    # lies within the square, off every line: that one is taken.
+    from piecepack_diagrams.layout.labels import place_labels, segment_hits_box, tile_lines
+    from piecepack_diagrams.pieces import Piece
+    from piecepack_diagrams.scene import Bounds, ScenePiece
+
+    tile = ScenePiece(Piece("tile", "back", 1, 1), 0.5, 0.5)
+    pawn = ScenePiece(Piece("pawn", "face", 3, 1), 1.1, 0.0)
+    (label,), _ = place_labels([Label(1.1, 0.0, "rat", 7.5, place="near")], [tile, pawn], [],
+                               Bounds(-1.0, -1.0, 3.0, 2.0), 1.0, THEMES["default"])
+    assert not any(segment_hits_box(line, label_box(label)) for line in tile_lines(tile))
+    assert math.dist((label.x, label.y), (1.1, 0.0)) < 0.6  # still beside the pawn
 
 
 def test_exit_is_named_where_it_shows_and_not_where_it_is_torn_off(figures):
@@ -541,3 +642,23 @@ def test_text_counts_every_coin_of_a_deal_once(name):
         coins = [int(n or 1) for n in re.findall(r"(?:(\d+)×)?\([\wn]\)", text)]
         assert sum(coins) == 24, text
         assert max(coins) > 4  # a stack or a pile deeper than drawn
+
+
+def test_a_puzzle_page_gives_the_maze_the_room_the_stacks_leave():
+    # The maze, which the player plays on, fills the cell's width or most of its height; the
+    # stacks in their band under it keep their numbers large.
+    from piecepack_diagrams.books import puzzle_document
+    from piecepack_diagrams.sheets.pdf import _laid_cell
+
+    (pages, front), _ = puzzle_document("lab-rats", count=3, seed=1).sections
+    box = front.cells()[0]
+    for page in pages:
+        laid = _laid_cell(page.cells[0], box, front, THEMES["default"])
+        assert laid.scene.width >= 0.97 * box[2] or laid.scene.height >= 0.67 * box[3]
+        assert 0.48 * laid.legend.scale * 72 >= 10  # a coin's number, points
+        # The stacks' words are whole within their band (none cut off at its edge).
+        frame = laid.legend.scene.frame
+        for label in laid.legend.scene.annotations:
+            if isinstance(label, Label):
+                x0, y0, x1, y1 = label_box(label)
+                assert frame.x0 - 1e-9 <= x0 and x1 <= frame.x1 + 1e-9, label.text

@@ -3,7 +3,7 @@ clear of them is free (a label across a tile's edge reads as naming two squares)
 
 from __future__ import annotations
 
-from piecepack_diagrams.layout.labels import label_box, piece_edges, place_labels, segment_hits_box
+from piecepack_diagrams.layout.labels import label_box, place_labels, segment_hits_box, tile_lines
 from piecepack_diagrams.pieces import Piece
 from piecepack_diagrams.scene import Bounds, Label, ScenePiece
 from piecepack_diagrams.theme import Theme
@@ -11,7 +11,7 @@ from piecepack_diagrams.theme import Theme
 
 def _crossed(label: Label, tiles: list[ScenePiece], theme: Theme) -> int:
     box = label_box(label)
-    return sum(segment_hits_box(edge, box) for tile in tiles for edge in piece_edges(tile, theme))
+    return sum(segment_hits_box(edge, box) for tile in tiles for edge in tile_lines(tile))
 
 
 def test_a_label_by_a_coin_at_a_tiles_edge_stays_on_the_tile():

@@ -28,12 +28,12 @@ LINE_HEIGHT = 1.05
 _AIR = 0.012
 #: The cost (square inches) of a leader crossing a piece or a label: a speck of overlap.
 _LEADER_CROSSING = 1e-5
-#: The cost of a label crossing a tile's edge or the grid on its back: a speck, so that of the
-#: spots at one distance from the thing one crossing none is taken, and one a ring further out
-#: (a short leader) rather than one across an edge; never one on a glyph or a body for it.
-_EDGE_CROSSING = 1e-5
-#: How many rings out a label may go to cross no edge (the first: a short leader).
-_EDGE_RINGS = 1
+#: The cost of a spot for each tile edge or grid line its label crosses, and of its ring (a
+#: leader): less than any overlap or a leader across a piece. A label takes a spot off the
+#: lines next to its thing, or one ring out, before one on a line; further out only to keep
+#: off two lines or more (a label far from its thing is worse than one on a line).
+_LINE_CROSSING = 4e-6
+_RING_COST = (0.0, 1e-6, 6e-6, 8e-6)
 #: Kinds of piece whose whole body is an obstacle (a label on a tile's empty part is fine).
 _SOLID_KINDS = frozenset({"coin", "die", "pawn", "bit", "saucer", "pyramid", "matchstick", "card"})
 
@@ -56,8 +56,7 @@ class Obstacles:
         self.cell = cell
         self.boxes: list[Box] = []
         self.segments: list[Segment] = []
-        #: Thin lines a label had better not cross (tiles' edges and grids): see :data:`_EDGE_CROSSING`.
-        self.edges: list[Segment] = []
+        self.lines: list[Segment] = []
         self._grid: dict[tuple[int, int], list[int]] = {}
 
     def add_box(self, box: Box) -> None:
@@ -69,8 +68,13 @@ class Obstacles:
     def add_segment(self, segment: Segment) -> None:
         self.segments.append(segment)
 
-    def add_edge(self, segment: Segment) -> None:
-        self.edges.append(segment)
+    def add_line(self, segment: Segment) -> None:
+        """A line a label may cross at a small cost (a tile's edge, a grid line)."""
+        self.lines.append(segment)
+
+    def lines_crossed(self, box: Box) -> float:
+        """The cost of the tile edges and grid lines ``box`` crosses."""
+        return _LINE_CROSSING * sum(segment_hits_box(line, box) for line in self.lines)
 
     def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
         c = self.cell
@@ -95,11 +99,6 @@ class Obstacles:
             if segment_hits_box(segment, box):
                 total += 1e-3 + (box[2] - box[0]) * (box[3] - box[1]) * 0.25
         return total
-
-    def edge_hits(self, box: Box) -> float:
-        """The cost of the tiles' edges and grid lines ``box`` crosses (a tie-break between
-        spots equally clear of everything else)."""
-        return sum(_EDGE_CROSSING for edge in self.edges if segment_hits_box(edge, box))
 
     def crossed(self, segment: Segment) -> float:
         """How much a thin line (a leader) runs over: a small penalty per box it crosses that
@@ -176,30 +175,35 @@ def piece_obstacles(piece: ScenePiece, theme: Theme) -> list[Box]:
     return out
 
 
-def piece_edges(piece: ScenePiece, theme: Theme) -> list[Segment]:
-    """The lines of a tile a label should not straddle: its four edges and, on its back, the
-    grid lines through its middle (so a label sits inside one square when it can)."""
-    from ..render.primitives import piece_stamp
+def tile_lines(piece: ScenePiece) -> list[Segment]:
+    """The lines a piecepack tile prints across the table: its four drawn edges and, grid
+    side up, the two grid lines between its squares (none for other pieces)."""
+    from ..render.primitives import TILE_DRAWN
 
-    if piece.piece.kind != "tile":
+    if piece.piece.kind != "tile" or piece.piece.cfg != "piecepack":
         return []
-    x0, y0, x1, y1 = piece_stamp(piece.piece, piece.angle, theme).box
-    x0, y0, x1, y1 = x0 + piece.x, y0 + piece.y, x1 + piece.x, y1 + piece.y
-    lines = [(x0, y0, x1, y0, 0.0), (x1, y0, x1, y1, 0.0), (x1, y1, x0, y1, 0.0), (x0, y1, x0, y0, 0.0)]
+    h = TILE_DRAWN / 2
+    ends = [((-h, -h), (h, -h)), ((h, -h), (h, h)), ((h, h), (-h, h)), ((-h, h), (-h, -h))]
     if piece.piece.side == "back":
-        lines += [(x0, piece.y, x1, piece.y, 0.0), (piece.x, y0, piece.x, y1, 0.0)]
-    return lines
+        ends += [((-h, 0.0), (h, 0.0)), ((0.0, -h), (0.0, h))]
+    c, s = math.cos(math.radians(piece.angle)), math.sin(math.radians(piece.angle))
+    out = []
+    for (ax, ay), (bx, by) in ends:
+        out.append((piece.x + ax * c - ay * s, piece.y + ax * s + ay * c,
+                    piece.x + bx * c - by * s, piece.y + bx * s + by * c, 0.0))
+    return out
 
 
 def collect_obstacles(pieces: Sequence[ScenePiece], annotations: Sequence[Annotation], theme: Theme,
                       scale: float) -> Obstacles:
-    """The obstacles of everything drawn: pieces, marks, routes, fixed labels."""
+    """The obstacles of everything drawn: pieces, marks, routes, fixed labels; and the lines
+    tiles print (edges, grid lines), which labels keep off where they can."""
     obstacles = Obstacles()
     for p in pieces:
         for box in piece_obstacles(p, theme):
             obstacles.add_box(box)
-        for edge in piece_edges(p, theme):
-            obstacles.add_edge(edge)
+        for line in tile_lines(p):
+            obstacles.add_line(line)
     for a in flattened(tuple(annotations)):
         if isinstance(a, PieceMark):
             for box in piece_obstacles(a.piece, theme):
@@ -236,29 +240,27 @@ def place_labels(labels: Sequence[Label], pieces: Sequence[ScenePiece], fixed: S
         x0, y0, x1, y1 = label_box(replace(label, x=0.0, y=0.0, anchor="middle"))
         half_w, half_h = (x1 - x0) / 2 + air, (y1 - y0) / 2 + air
         thing = obstacles.containing(label.x, label.y) or (label.x, label.y, label.x, label.y)
-        best: tuple[float, Label, int, float] | None = None
+        best: tuple[float, Label, int] | None = None
         for ring, gap_paper in enumerate(_RINGS):
+            if best is not None and best[0] <= _RING_COST[ring]:
+                break  # nothing further out can do better
             gap = gap_paper / scale
             for dx, dy in _DIRECTIONS:
                 cx = thing[2] + gap + half_w if dx > 0 else thing[0] - gap - half_w if dx < 0 else label.x
                 cy = thing[3] + gap + half_h if dy > 0 else thing[1] - gap - half_h if dy < 0 else label.y
                 box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
-                hard = obstacles.hits(box) + (0.0 if _inside(box, window) else 1e6)
+                cost = (obstacles.hits(box) + obstacles.lines_crossed(box) + _RING_COST[ring]
+                        + (0.0 if _inside(box, window) else 1e6))
                 if ring > 0:  # the leader back to the thing must not run over a piece either
                     leader = _leader(thing, box).points
-                    hard += obstacles.crossed((*leader[0], *leader[1], 0.5 / 72))
-                cost = hard + obstacles.edge_hits(box)
+                    cost += obstacles.crossed((*leader[0], *leader[1], 0.5 / 72))
                 candidate = replace(label, x=cx, y=cy, anchor="middle", place="at")
                 if best is None or cost < best[0]:
-                    best = (cost, candidate, ring, hard)
-                if cost == 0:
+                    best = (cost, candidate, ring)
+                if cost <= _RING_COST[ring]:
                     break
-            # Clear of everything but edges: good enough from the first ring out (a short leader
-            # buys a spot inside one square; a long one is not worth it).
-            if best is not None and best[3] == 0 and (best[0] == 0 or ring >= _EDGE_RINGS):
-                break
         assert best is not None
-        _, chosen, ring, _ = best
+        _, chosen, ring = best
         placed.append(chosen)
         obstacles.add_box(label_box(chosen))
         if ring > 0:
@@ -283,5 +285,5 @@ def labels_of(annotations: Iterable[Annotation]) -> list[Label]:
     return [a for a in flattened(tuple(annotations)) if isinstance(a, Label)]
 
 
-__all__ = ["Box", "Obstacles", "collect_obstacles", "label_box", "labels_of", "overlap_area", "piece_edges", "piece_obstacles",
-           "place_labels", "polyline_segments", "segment_hits_box"]
+__all__ = ["Box", "Obstacles", "collect_obstacles", "label_box", "labels_of", "overlap_area", "piece_obstacles",
+           "place_labels", "polyline_segments", "segment_hits_box", "tile_lines"]

@@ -1,11 +1,12 @@
 """Lab Rats positions as scenes: the maze grid side up, the rat and the exit pawns, coins on
 their squares, the three stacks beside the maze, the last move.
 
-Squares are an inch apart, so square ``(x, y)`` is centred at ``(x, y)`` inches. Within a
-square the rat stands left of the middle and the coins left there lie to the lower right,
-the top one of a pile exactly on its spot, so neither hides the other. A move's arrow runs
-up or down the rat's side of the squares, or across them at the height of its head (over
-the coins, not through their numbers), and stops short of the rat. The exit pawns stand
+Squares are an inch apart, so square ``(x, y)`` is centred at ``(x, y)`` inches. Every piece
+on a square lies within it: the coins left there a little up and to the right of its middle
+(a pile stepping down and to the left, the top one exactly on its spot), the rat left of the
+middle standing on the pile's left part, drawn over it, its number clear. A move's arrow runs
+up or down the rat's side of the squares, or across them at the height of its waist (over
+the coins' rims, not through their numbers), and stops short of the rat. The exit pawns stand
 just beyond the two ends of the last tile's leading edge, off the maze, so the way out runs
 between them; a rat that escaped is drawn beyond them. The rat, the exit and a coin just
 discarded are named beside them; the three stacks are panels beside the board.
@@ -29,12 +30,19 @@ from .rules import Action, Coin, Discard, LabRatsState, Move, Return, apply_acti
 
 #: Pawn suits: the rat is the Crowns pawn, the exit is marked by the Suns and Moons pawns.
 RAT_SUIT, EXIT_SUITS = 3, (1, 2)
-#: Where the rat stands and where coins lie on a square, from its centre (inches).
-RAT_SPOT = (-0.24, 0.06)
-COIN_SPOT = (0.17, -0.17)
+#: Half the width of a square as drawn (inches): a square on a tile's edge ends at the tile's
+#: drawn edge, a little inside the grid's pitch (tiles are drawn 1.94 inches across).
+SQUARE_HALF = 0.47
 #: The most coins drawn of a pile or a stack: the top one and three under it, for depth (a
 #: deeper one would reach the next square, or crowd the stacks); the rest count as under them.
 SHOWN_DEEP = 4
+#: Where the rat stands and where coins lie on a square, from its centre (inches). A pile
+#: steps down and to the left from its top coin, so the top coin sits up and to the right just
+#: enough for the deepest pile drawn to stay on its square; the rat stands on the pile's left
+#: part (drawn over it: the coins are under the rat), its head clear of the top coin's number
+#: (its base reaches into the tile's edge line, not past it).
+RAT_SPOT = (-0.225, -0.03)
+COIN_SPOT = (SQUARE_HALF - 0.375, SQUARE_HALF - 0.375)
 #: Squares of context round what a position is about, and the most squares of a long move
 #: the focus follows back from where the rat arrived.
 CONTEXT = 1.5
@@ -114,9 +122,9 @@ def piles(state: LabRatsState) -> list[ScenePiece]:
     return out
 
 
-#: How far a horizontal move's way runs above the rat's spot: at the height of its head,
-#: over the coins on the squares it crosses rather than through their numbers.
-LANE_LIFT = 0.22
+#: How far a horizontal move's way runs above the rat's spot: at the height of its waist,
+#: over the lower rims of the coins on the squares it crosses, under their numbers.
+LANE_LIFT = -0.2
 #: How far a pawn reaches from its spot: left and right at its head, below, above.
 _PAWN_REACH = {"side": 0.19, "below": 0.44, "above": 0.41}
 
@@ -139,9 +147,15 @@ def move_way(start: tuple[float, float], end: tuple[float, float]) -> tuple[tupl
 
 
 def move_arrow(start: tuple[float, float], end: tuple[float, float], *, role: str = "move") -> Arrow:
-    """An arrow along :func:`move_way` from the rat spot ``start`` to the rat at ``end``."""
+    """An arrow along :func:`move_way` from the rat spot ``start`` to the rat at ``end``,
+    starting on the coin the rat left there: a way along the row starts under that coin's
+    number (its lane crosses the coin's lower part), one up or down the column on the coin's
+    left part, where the rat stood."""
     way = move_way(start, end)
-    return Arrow(way[0], way[-1], role=role, via=way[1:-1])
+    first = way[0]
+    if abs(way[1][1] - first[1]) < 1e-9:
+        first = (first[0] + COIN_SPOT[0] - RAT_SPOT[0], first[1])
+    return Arrow(first, way[-1], role=role, via=way[1:-1])
 
 
 #: The ring round a coin just returned to its stack (inches).
@@ -276,7 +290,7 @@ def stacks_scene(state: LabRatsState) -> Scene:
         labels.append(Label(-0.35, y, f"{k}", 9.0, role="stack-number"))
         for n, coin in enumerate(reversed(stack)):
             pieces.append(ScenePiece(_coin(coin), 0.45 + n * 0.85, y))
-    labels.append(Label(0.075, 0.72, "Stacks 1, 2 and 3, top coin first (on the left)", 9.0, anchor="start",
+    labels.append(Label(0.075, 0.72, "The stacks, top coin first (on the left)", 9.0, anchor="start",
                         role="stack-title"))
     return Scene(tuple(pieces), tuple(labels))
 
