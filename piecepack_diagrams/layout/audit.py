@@ -254,14 +254,19 @@ def _small_text(inks: Iterable[_Ink], add) -> None:  # noqa: ANN001 - the audit'
 
 
 def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
+    order = {id(label): k for k, label in enumerate(labels)}
     for k, label in enumerate(labels):
         area = _area(label.box)
         if area <= 0:
             continue
+        lx0, ly0, lx1, ly1 = label.box
         for other in inks:
+            ox0, oy0, ox1, oy1 = other.box
+            if ox0 >= lx1 or ox1 <= lx0 or oy0 >= ly1 or oy1 <= ly0:
+                continue  # apart: most pairs, so tested first and inline
             if other is label or other.kind == "mark-text" and _is_inside(other.box, label.box):
                 continue
-            if other.kind == "label" and labels.index(other) < k:
+            if other.kind == "label" and order.get(id(other), k) < k:
                 continue  # each pair once
             shared = overlap_area(label.box, other.box)
             if shared > _OVERLAP_SHARE * min(area, _area(other.box) or area):
