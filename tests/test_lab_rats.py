@@ -18,6 +18,7 @@ from piecepack_diagrams.books import puzzle_book
 from piecepack_diagrams.cli import main
 from piecepack_diagrams.errors import PiecepackError, RuleError, SetupError
 from piecepack_diagrams.figures import FIGURES, RuleFigure, figure_files, figure_set, game_replays
+from piecepack_diagrams.pieces import rank_name, suit_name
 from piecepack_diagrams.games.lab_rats import GAME, Tile, build_maze, deal, is_legal_maze, iter_problems, replay_build
 from piecepack_diagrams.games.lab_rats.maze import DIE_FACES
 from piecepack_diagrams.games.lab_rats.picture import COIN_SPOT, RAT_SPOT, ROUTE_COLOURS, exit_spots, solution_scene
@@ -662,3 +663,17 @@ def test_a_puzzle_page_gives_the_maze_the_room_the_stacks_leave():
             if isinstance(label, Label):
                 x0, y0, x1, y1 = label_box(label)
                 assert frame.x0 - 1e-9 <= x0 and x1 <= frame.x1 + 1e-9, label.text
+
+
+def test_a_move_caption_speaks_of_the_coin_it_took_not_of_the_stack_drawn(figures):
+    # A figure shows the position after the move: the stack beside the board already shows the
+    # next coin, so a caption calling the coin that moved "the top coin of stack 1" contradicts it.
+    for name in ("lab-rats-move-rat", "lab-rats-move-null-coin", "lab-rats-move-discard", "lab-rats-end"):
+        caption = figures[name].scene.caption
+        said = re.search(r"the (\w+) of (\w+), taken from the top of stack (\d)", caption, re.I)
+        assert said and "top coin of stack" not in caption, (name, caption)
+        # ... and that coin is no longer the top coin the figure draws for that stack.
+        stack = next(p for p in figures[name].scene.panels if p.title.startswith(f"Stack {said.group(3)}"))
+        tops = [m for m in stack.pieces if m.piece.kind == "coin"]
+        top = max(tops, key=lambda m: m.y) if tops else None
+        assert top is None or (rank_name(top.piece.rank), suit_name(top.piece.suit)) != said.groups()[:2], name

@@ -62,31 +62,32 @@ _HEADING_WORDS = {0: "north", 90: "west", 180: "south", 270: "east"}
 
 
 def describe(before: LabRatsState, after: LabRatsState, text: str) -> str:
-    """The move ``text`` in a player's words: which stack's coin moved the rat how far and
-    which way, or which coin was discarded or returned."""
+    """The move ``text`` in a player's words, in the past tense (a figure shows the position
+    after it, so the stacks drawn already show the next coin): which stack's coin moved the rat
+    how far and which way, or which coin was discarded or returned."""
     action = _action(text)
     if isinstance(action, Move) and before.stacks[action.stack - 1]:
         coin = before.stacks[action.stack - 1][-1]
-        which = f"the top coin of stack {action.stack}, the {rank_name(coin.rank)} of {suit_name(coin.suit)}"
+        which = f"the {rank_name(coin.rank)} of {suit_name(coin.suit)}, taken from the top of stack {action.stack}"
         way = _HEADING_WORDS[action.heading]
         if after.outcome == "won":
-            return f"{which}, carries the rat {way} out of the maze between the exit pawns"
+            return f"{which}, carried the rat {way} out of the maze between the exit pawns"
         moved = _moved(before, after)
         squares = f"{moved} square{'s' if moved != 1 else ''}"
-        return f"{which}, moves the rat {squares} {way} and stays on the square the rat left"
+        return f"{which}, moved the rat {squares} {way} and stayed on the square the rat left"
     if isinstance(action, Discard) and before.stacks[action.stack - 1]:
         coin = before.stacks[action.stack - 1][-1]
-        return (f"the top coin of stack {action.stack}, the {rank_name(coin.rank)} of {suit_name(coin.suit)}, is "
-                "discarded under the rat, which stays where it is")
+        return (f"the {rank_name(coin.rank)} of {suit_name(coin.suit)}, taken from the top of stack {action.stack}, "
+                "was discarded under the rat, which stayed where it was")
     if isinstance(action, BackUp):
-        return "the rat backs up to the square of its last movement coin"
+        return "the rat backed up to the square of its last movement coin"
     if isinstance(action, Return):
-        return f"the movement coin under the rat goes back on top of stack {action.stack} (ringed)"
+        return f"the movement coin under the rat went back on top of stack {action.stack} (ringed)"
     if isinstance(action, Concede):
-        return "the player gives up"
+        return "the player gave up"
     if before.building or len(after.build) > len(before.build):
         rolls = sum(step.kind != "back" for step in after.build) - sum(step.kind != "back" for step in before.build)
-        return (f"{rolls} die roll{'s' if rolls != 1 else ''} build the maze to {len(after.maze.tiles)} tiles "
+        return (f"{rolls} die roll{'s' if rolls != 1 else ''} built the maze to {len(after.maze.tiles)} tiles "
                 "(re-rolls and back-outs included)")
     return text
 
