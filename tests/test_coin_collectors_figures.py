@@ -224,3 +224,18 @@ def test_the_used_die_shows_its_face_through_its_highlight_in_the_pdf():
         # The die's face in its suit's colour, its number and symbol printed on it, and round it
         # the highlight's tint (under the die, not over it).
         assert face > 0.3 and glyphs > 0.03 and under > 0.02, (name, face, glyphs, under)
+
+
+def test_a_refused_steps_arrow_is_a_line_the_eye_follows_and_its_caption_says_what_was_needed():
+    figure = _figures()["coin-collectors-illegal-move"]
+    (arrow,) = [a for a in figure.scene.annotations if isinstance(a, Arrow) and a.role == "illegal"]
+    points = (arrow.start, *arrow.via, arrow.end)
+    length = sum(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 for a, b in zip(points, points[1:]))
+    # At a column's scale (about 0.45) a line of a table inch is under half an inch printed:
+    # shorter, the X and the arrow's head leave a stub.
+    assert length >= 1.0, length
+    # The caption says what each die would have to show, not only what they show (a die and a
+    # coin both null must not read as a match).
+    tile_suit, tile_rank = re.search(r"cannot enter the (\w+) of (\w+)", figure.scene.caption).group(2, 1)
+    assert f"the {tile_suit} die would have to show {tile_rank}, the tile's rank, or " in figure.scene.caption
+    assert "the coin's number" in figure.scene.caption and "the coin there is" not in figure.scene.caption
