@@ -193,3 +193,49 @@ def test_answer_key_routes_differ_without_colour_and_leave_the_pawns_clear():
                     lo_x, hi_x, lo_y, hi_y = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
                     assert not (lo_x < pawn.x + PAWN_HALF and hi_x > pawn.x - PAWN_HALF
                                 and lo_y < pawn.y + PAWN_HEAD and hi_y > pawn.y - PAWN_FOOT), (seed, pawn)
+
+
+def _near(rgb: tuple[int, int, int], colour: str, tolerance: int = 40) -> bool:
+    return all(abs(c - int(colour[k:k + 2], 16)) <= tolerance for c, k in zip(rgb, (1, 3, 5)))
+
+
+def test_the_used_die_shows_its_face_through_its_highlight_in_the_pdf():
+    from piecepack_diagrams.figures import figure_document
+    from piecepack_diagrams.render.primitives import tinted
+    from piecepack_diagrams.theme import DEFAULT
+    from tests.raster import rasterize_pdf
+
+    tint = tinted(DEFAULT).piece_background
+    for name in ("coin-collectors-move-tile-die", "coin-collectors-move-pawn-die", "coin-collectors-end"):
+        figure = _figures()[name]
+        (dice,) = [p for p in figure.scene.panels if p.title == "Dice"]
+        ((die,),) = [e.pieces for e in dice.entries if e.annotations]
+        raster = rasterize_pdf(figure_document(figure).render(theme=DEFAULT), dpi=100)
+        # The used die's box: inside the highlight's ring (the only marks in its edge colour).
+        ring = [(x, y) for y in range(raster.height) for x in range(raster.width)
+                if _near(raster.rgb(x, y), DEFAULT.highlight_edge, 30)]
+        assert ring, name
+        x0, x1 = min(x for x, _ in ring) + 4, max(x for x, _ in ring) - 4
+        y0, y1 = min(y for _, y in ring) + 4, max(y for _, y in ring) - 4
+        inside = [raster.rgb(x, y) for y in range(y0, y1) for x in range(x0, x1)]
+        face = sum(_near(p, DEFAULT.suit_colour(die.piece.suit)) for p in inside) / len(inside)
+        glyphs = sum(_near(p, "#FFFFFF") for p in inside) / len(inside)
+        under = sum(_near(p, tint, 12) for p in inside) / len(inside)
+        # The die's face in its suit's colour, its number and symbol printed on it, and round it
+        # the highlight's tint (under the die, not over it).
+        assert face > 0.3 and glyphs > 0.03 and under > 0.02, (name, face, glyphs, under)
+
+
+def test_a_refused_steps_arrow_is_a_line_the_eye_follows_and_its_caption_says_what_was_needed():
+    figure = _figures()["coin-collectors-illegal-move"]
+    (arrow,) = [a for a in figure.scene.annotations if isinstance(a, Arrow) and a.role == "illegal"]
+    points = (arrow.start, *arrow.via, arrow.end)
+    length = sum(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 for a, b in zip(points, points[1:]))
+    # At a column's scale (about 0.45) a line of a table inch is under half an inch printed:
+    # shorter, the X and the arrow's head leave a stub.
+    assert length >= 1.0, length
+    # The caption says what each die would have to show, not only what they show (a die and a
+    # coin both null must not read as a match).
+    tile_suit, tile_rank = re.search(r"cannot enter the (\w+) of (\w+)", figure.scene.caption).group(2, 1)
+    assert f"the {tile_suit} die would have to show {tile_rank}, the tile's rank, or " in figure.scene.caption
+    assert "the coin's number" in figure.scene.caption and "the coin there is" not in figure.scene.caption

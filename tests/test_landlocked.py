@@ -629,9 +629,10 @@ def test_the_keys_target_swatch_is_the_boards_tint_under_a_torn_edge_too():
 
     laid = lay_out(_figures()["landlocked-move-home"].scene, box=(3.25, 9.0), framing="focus")
     assert any(isinstance(a, Tear) for a in laid.scene.annotations)  # the crop this is about
-    swatches = [h for a in laid.scene.annotations for h in ((a,) if type(a) is Highlight else
-                                                            a.items if isinstance(a, Group) else ())
-                if isinstance(h, Highlight) and (h.x, h.y) != (1.5, 9.5)]  # not the board's, at home
+    # (One highlight, in two groups: its tint under the key's pieces, its ring over them.)
+    swatches = list({h for a in laid.scene.annotations for h in ((a,) if type(a) is Highlight else
+                                                                 a.items if isinstance(a, Group) else ())
+                     if isinstance(h, Highlight) and (h.x, h.y) != (1.5, 9.5)})  # not the board's, at home
     assert len(swatches) == 1
     sx, sy = swatches[0].x, swatches[0].y
     top = None  # the fill of the last filled polygon drawn over the swatch's centre

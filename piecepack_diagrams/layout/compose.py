@@ -391,10 +391,13 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
         moves = [(dx, dy - drop) if below else (dx, dy) for (_, _, below), (dx, dy) in zip(sized, moves)]
     for (panel, b, _), (dx, dy) in zip(sized, moves):
         if place:
+            notes = [_at_scale(shifted(a, dx, dy), scale) for a in panel.annotations]
+            # A key's highlight is drawn in the panel's own place, not as a board's (whose tint goes
+            # under the board, under torn edges): its tint under the panel's pieces (a die it marks
+            # keeps its face), its ring over them.
+            out += [Group((a,), role="swatch") for a in notes if type(a) is Highlight]
             out += [PieceMark(replace(p, x=p.x + dx, y=p.y + dy)) for p in panel.pieces]
-            # A key's swatch of a highlight is drawn whole in its place, tint and ring (see
-            # render.primitives): the tint of a board's highlight goes under the board, under torn edges.
-            out += [_as_swatch(_at_scale(shifted(a, dx, dy), scale)) for a in panel.annotations]
+            out += [Group((a,), role="ring") if type(a) is Highlight else a for a in notes]
         if panel.title and place:
             size = PANEL_TITLE_SIZE / 72 / scale
             out.append(Label(b.x0 + dx, b.y1 + dy - size * 0.7, panel.title, PANEL_TITLE_SIZE, role="panel-title",
@@ -411,10 +414,6 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
 
 def _moved(b: Bounds, by: tuple[float, float]) -> Bounds:
     return Bounds(b.x0 + by[0], b.y0 + by[1], b.x1 + by[0], b.y1 + by[1])
-
-
-def _as_swatch(a: Annotation) -> Annotation:
-    return Group((a,), role="swatch") if type(a) is Highlight else a
 
 
 def _tears(window: Bounds, content: Bounds, page: Bounds, scale: float, theme: Theme, *,

@@ -314,10 +314,11 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
     # Marks (arrows, routes, rings, leaders, torn edges) keep their printed sizes: a length of
     # ``n`` paper inches is ``n / scale`` on the table; widths in points are divided likewise.
     if isinstance(a, Group):
-        if a.role == "swatch":  # a key's swatch of a highlight: its tint here, under its ring
+        if a.role == "swatch":  # the tint of a key's highlight, under the key's pieces; its ring comes later
             for h in a.items:
                 if isinstance(h, Highlight):
                     yield from _tint_stamp(h, theme).primitives
+            return
         for item in a.items:
             yield from _annotation(item, theme, scale)
     elif isinstance(a, Highlight):

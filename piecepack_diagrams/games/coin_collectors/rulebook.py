@@ -3,6 +3,7 @@ and moves to try when looking for one the rules refuse (see :mod:`piecepack_diag
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Iterator
 
 from ...errors import PiecepackError
@@ -183,10 +184,11 @@ def end_scene(result: "Replay") -> Scene | None:
 
 
 def illegal_candidates(state: CoinCollectorsState) -> Iterator[str]:
-    """Each pawn's step onto each neighbouring coin; first the steps whose refused arrow runs
-    clear of the other pawns (a pawn in the hole stepping out on its own side of it, up or
-    down first: its X then lands beside the tile's rank, not by its suit symbol), the others
-    after."""
+    """Each pawn's step onto each neighbouring coin, those whose refused arrow reads best
+    first: arrows that run clear of the other pawns before those squeezed out sideways
+    between two rows of pawns in the hole, and of these the longer first (a pawn standing at
+    the hole's edge has a stub of an arrow to the tile beside it; one stepping out between the
+    pawns, or from a tile, a line the eye follows)."""
     if state.phase != "move" or state.outcome != "playing":
         return
     found = []
@@ -197,20 +199,21 @@ def illegal_candidates(state: CoinCollectorsState) -> Iterator[str]:
         for direction in STEPS:
             target = step(cell, direction)
             if target is not None and state.present >> target & 1:
-                found.append((_crowding(suit, cell, direction), Suit(suit).letter + direction))
+                arrow = attempt_arrow(state, suit, target)
+                points = (arrow.start, *arrow.via, arrow.end)
+                length = sum(math.dist(a, b) for a, b in zip(points, points[1:]))
+                found.append(((_is_squeezed(suit, cell, direction), -length), Suit(suit).letter + direction))
     for _, text in sorted(found, key=lambda f: f[0]):
         yield text
 
 
-def _crowding(suit: int, cell: int, direction: str) -> int:
-    """How hard a step's arrow is to draw clear: 0 from a tile or out of the hole up or down
-    on the pawn's own side, 1 out sideways on its own side, 2 past another pawn in the hole."""
-    if cell != HOLE:
-        return 0
-    (px, py), (cx, cy) = HOLE_SPOTS[suit - 1], cell_centre(HOLE)
-    if direction in "NS":
-        return 0 if (py - cy) * (1 if direction == "N" else -1) > 0 else 2
-    return 1 if (px - cx) * (1 if direction == "E" else -1) > 0 else 2
+def _is_squeezed(suit: int, cell: int, direction: str) -> bool:
+    """Whether a step's arrow leaves the hole sideways past another pawn: along the narrow
+    lane between the two rows of pawns (the lane between the two columns is wide)."""
+    if cell != HOLE or direction in "NS":
+        return False
+    (px, _), (cx, _) = HOLE_SPOTS[suit - 1], cell_centre(HOLE)
+    return (px - cx) * (1 if direction == "E" else -1) < 0
 
 
 def attempt_focus(state: CoinCollectorsState, text: str) -> "Bounds | None":

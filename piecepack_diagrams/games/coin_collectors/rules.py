@@ -255,11 +255,16 @@ def _move(state: CoinCollectorsState, action: PawnMove, fail) -> CoinCollectorsS
     legal = next((m for m in legal_moves(state) if m.move == action), None)
     if legal is None:
         tile, coin = state.deal.tiles[target], state.deal.coins[target]
-        dice = f"the {suit_title(tile[0])} die shows {rank_words(state.dice[tile[0] - 1])}"
-        if tile[0] != action.suit:
-            dice += f" and the {pawn} die shows {rank_words(state.dice[action.suit - 1])}"
-        raise fail(f"the {pawn} pawn cannot enter {card_words(tile)} at {cell_name(target)}: {dice}, "
-                   f"the coin there is a {rank_words(coin[1])}",
+        # What each die would have to show, then what it shows: a die and a coin both null
+        # must not read as a match.
+        suit, shown = suit_title(tile[0]), rank_words(state.dice[tile[0] - 1])
+        need = f"the {suit} die would have to show {rank_words(tile[1])}, the tile's rank, or "
+        if tile[0] == action.suit:
+            dice = f"{need}{rank_words(coin[1])}, the coin's number; it shows {shown}"
+        else:
+            dice = (f"{need}the {pawn} die {rank_words(coin[1])}, the coin's number; the {suit} die shows {shown} "
+                    f"and the {pawn} die {rank_words(state.dice[action.suit - 1])}")
+        raise fail(f"the {pawn} pawn cannot enter {card_words(tile)} at {cell_name(target)}: {dice}",
                    "the die of the tile's suit must show its rank, or the pawn's die the coin's number")
     pawns = tuple(target if k == action.suit - 1 else p for k, p in enumerate(state.pawns))
     collected = state.collected + (state.deal.coins[target],)
