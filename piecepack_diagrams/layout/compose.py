@@ -151,11 +151,19 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     movable = [replace(a, scale=chosen) for a in scene.annotations if isinstance(a, Label) and a.place != "at"
                and window.x0 <= a.x <= window.x1 and window.y0 <= a.y <= window.y1]
     fixed_before = tears + panels
-    labels, leaders = place_labels(movable, pieces, board_notes + fixed_before, window, chosen, theme)
+    # A whole board's names may also stand just above or below it (above the exit pawns): the
+    # page grows to hold them. Not sideways: a page grown wider than its cell would be cut. A cropped board's may not: past its window lie torn edges.
+    reach = LABEL_REACH / chosen
+    room = Bounds(window.x0, window.y0 - reach, window.x1, window.y1 + reach) if window == board else window
+    labels, leaders = place_labels(movable, pieces, board_notes + fixed_before, room, chosen, theme)
     annotations = tuple(board_notes + fixed_before + leaders + labels)
     page = _with_labels(page, labels)
     laid = Scene(pieces, annotations, caption=scene.caption, title=scene.title, frame=page)
     return LaidOut(laid, chosen, window, tuple(boxes))
+
+
+#: How far (paper inches) past a whole board's edge a name the layout places may stand.
+LABEL_REACH = 0.3
 
 
 #: Rounds of fitting at most, and the change of scale (a share) at which they stop.
