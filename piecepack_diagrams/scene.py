@@ -156,7 +156,8 @@ class Marker:
     ``"square"``, ``"diamond"`` or ``"ring"``, filled (a ring: drawn) in ``colour``
     (``#RRGGBB``), with a short ``text`` on it (e.g. a legend number). A ``legible`` mark's
     text is a help, not its meaning: a layout leaves it out where it would print too small
-    to read (the mark stays)."""
+    to read (the mark stays). A ``rim`` mark is ringed in the page's colour outside its
+    edge, so that a dark mark reads on a dark ground (a gem on a maze tile's wall)."""
 
     x: float
     y: float
@@ -166,6 +167,7 @@ class Marker:
     text: str = ""
     role: str = "marker"
     legible: bool = False
+    rim: bool = False
 
     @property
     def text_size(self) -> float:

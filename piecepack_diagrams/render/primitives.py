@@ -382,17 +382,29 @@ def _marker(m: Marker, theme: Theme) -> Iterator[Primitive]:
         width = max(1.5, m.size * 9)
         yield Circle(m.x, m.y, h * 0.85, "none", _page_colour(theme), width * 1.8)
         yield Circle(m.x, m.y, h * 0.85, "none", m.colour, width)
-    elif m.shape == "square":
-        yield Polygon(((m.x - h, m.y - h), (m.x + h, m.y - h), (m.x + h, m.y + h), (m.x - h, m.y + h)),
-                      m.colour, theme.edge, theme.line_width)
-    elif m.shape == "diamond":
-        yield Polygon(((m.x, m.y - h), (m.x + h, m.y), (m.x, m.y + h), (m.x - h, m.y)), m.colour, theme.edge,
-                      theme.line_width)
     else:
-        yield Circle(m.x, m.y, h, m.colour, theme.edge, theme.line_width)
+        if m.rim:
+            # A wide stroke in the page's colour under the mark's own edge: a light rim outside it.
+            yield _filled(m, _page_colour(theme), theme.line_width * RIM)
+        yield _filled(m, theme.edge, theme.line_width)
     if m.text:
         ink = theme.edge if m.shape == "ring" else contrasting(m.colour)
         yield Text(m.x, m.y, m.text, m.text_size, ink)
+
+
+#: A rimmed mark's light rim: a stroke this many times the edge's width (half of it outside).
+RIM = 5.0
+
+
+def _filled(m: Marker, stroke: str, width: float) -> Primitive:
+    """A filled mark's body (disc, square or diamond) in its colour, edged in ``stroke``."""
+    h = m.size / 2
+    if m.shape == "square":
+        return Polygon(((m.x - h, m.y - h), (m.x + h, m.y - h), (m.x + h, m.y + h), (m.x - h, m.y + h)),
+                       m.colour, stroke, width)
+    if m.shape == "diamond":
+        return Polygon(((m.x, m.y - h), (m.x + h, m.y), (m.x, m.y + h), (m.x - h, m.y)), m.colour, stroke, width)
+    return Circle(m.x, m.y, h, m.colour, stroke, width)
 
 
 def contrasting(colour: str) -> str:

@@ -1,6 +1,7 @@
 """Labyrinth positions as scenes: each tile a wall square with its passages and its two
-gems as colour dots; homes (squares), goals (rings) and avatars (discs with an initial)
-in the players' colours; the last slide as an arrow outside the board and the last walk
+gems as colour dots (the lower right one a diamond where the two colours are alike);
+homes (squares with the player's initial), goals (rings) and avatars (discs with an
+initial) in the players' colours; the last slide as an arrow outside the board and the last walk
 as a line along the passages' centres. Beside the board: the spare tile, and a key of
 the players saying where each is heading. Columns ``a``, ``b`` ... from the left and rows
 ``1``, ``2`` ... from the top are the board's coordinates (as :func:`~.board.cell_name`
@@ -24,6 +25,7 @@ from ...scene import (Annotation, Arrow, Bounds, Coordinates, Group, Highlight, 
                       PathLine, Rectangle, Scene, flattened)
 from .board import Coordinate, Tile, cell_name, column_name, row_name
 from .connectors import EAST, NORTH, SOUTH, SYMBOLS, WEST
+from .gem_colours import GEM_COLOURS
 from .rules import LabyrinthPlay
 from .strategies import legal_turns
 
@@ -31,9 +33,10 @@ from .strategies import legal_turns
 PASSAGE = 0.15
 #: A tile's gems: dots this wide this far from its centre (upper left, lower right).
 GEM_SPOT, GEM_DOT = 0.31, 0.2
-#: A home: a square this wide in the lower left corner; a goal: a ring in the upper right.
-#: (Both clear of an avatar on the tile: a player's disc does not hide its own home.)
-HOME_SPOT, HOME_SIZE = 0.34, 0.2
+#: A home: a square this wide in the lower left corner, its player's initial on it (wide
+#: enough for the letter to print at 7 points in a figure); a goal: a ring in the upper
+#: right. (Both clear of an avatar on the tile: a player's disc does not hide its own home.)
+HOME_SPOT, HOME_SIZE = 0.34, 0.28
 GOAL_SPOT, GOAL_SIZE = 0.31, 0.3
 #: An avatar: a disc this wide on the tile's centre, the player's initial on it.
 AVATAR = 0.54
@@ -57,8 +60,7 @@ def player_colour(color: str) -> str:
 
 
 def _palette() -> tuple[str, ...]:
-    # Twelve hues, alternately lighter and darker: colours a reader can tell apart; the
-    # numbers of the key tell apart the gems that share one.
+    # For a gem not in the course's list: twelve hues, alternately lighter and darker.
     out = []
     for k in range(12):
         r, g, b = colorsys.hls_to_rgb(k / 12, (0.45, 0.65)[k % 2], 0.75)
@@ -71,9 +73,36 @@ GEM_PALETTE = _palette()
 
 @lru_cache(maxsize=512)
 def gem_colour(gem: str) -> str:
-    """The colour of a gem's marks: one of :data:`GEM_PALETTE`, chosen by its name (the
-    same on every run and machine)."""
-    return GEM_PALETTE[zlib.crc32(gem.encode("utf-8")) % len(GEM_PALETTE)]
+    """The colour of a gem's marks: the stone's own (:data:`~.gem_colours.GEM_COLOURS`) for
+    a gem of the course's list, else one of :data:`GEM_PALETTE` chosen by its name (the same
+    on every run and machine)."""
+    known = GEM_COLOURS.get(gem.lower().replace("_", "-"))  # the course's fixtures spell some with "_"
+    return known or GEM_PALETTE[zlib.crc32(gem.encode("utf-8")) % len(GEM_PALETTE)]
+
+
+#: Two colours closer than this (:func:`colour_distance`) are alike: a tile's two gems so
+#: coloured are told apart by shape (the lower right one a diamond).
+ALIKE = 120.0
+
+
+def colour_distance(a: str, b: str) -> float:
+    """How far apart two ``#RRGGBB`` colours look: the distance in RGB weighted as the eye
+    weighs the channels ("redmean"); 0 for one colour, about 765 for black and white."""
+    r1, g1, b1 = (int(a[k:k + 2], 16) for k in (1, 3, 5))
+    r2, g2, b2 = (int(b[k:k + 2], 16) for k in (1, 3, 5))
+    mean = (r1 + r2) / 2
+    dr, dg, db = r1 - r2, g1 - g2, b1 - b2
+    return math.sqrt((2 + mean / 256) * dr * dr + 4 * dg * dg + (2 + (255 - mean) / 256) * db * db)
+
+
+def is_alike(gem: str, other: str) -> bool:
+    """Whether two gems' colours are too close to tell them apart on one tile."""
+    return colour_distance(gem_colour(gem), gem_colour(other)) < ALIKE
+
+
+def gem_shapes(gems: tuple[str, str]) -> tuple[str, str]:
+    """The marks of a tile's two gems: discs, the second a diamond where their colours are alike."""
+    return ("disc", "diamond" if is_alike(*gems) else "disc")
 
 
 @lru_cache(maxsize=16)
@@ -121,10 +150,11 @@ def tile_annotations(tile: Tile, x: float, y: float, numbers: dict[str, int] | N
 def _tile_group(tile: Tile, x: float, y: float, n1: str, n2: str, gem: float) -> Group:
     shape = tuple((x + dx, y + dy) for dx, dy in passage(tile.connector))
     g1, g2 = tile.gems
+    s1, s2 = gem_shapes(tile.gems)
     spot = min(GEM_SPOT, 0.49 - gem / 2)  # a large numbered mark stays within its tile
     return Group((Rectangle(x, y, 1.0, 1.0, role="wall"), Outline(shape, glyph=SYMBOLS[tile.connector], glyph_at=(x, y)),
-                  Marker(x - spot, y + spot, gem, gem_colour(g1), text=n1, role="gem"),
-                  Marker(x + spot, y - spot, gem, gem_colour(g2), text=n2, role="gem")),
+                  Marker(x - spot, y + spot, gem, gem_colour(g1), s1, text=n1, role="gem", rim=True),
+                  Marker(x + spot, y - spot, gem, gem_colour(g2), s2, text=n2, role="gem", rim=True)),
                  role="tile")
 
 
@@ -156,8 +186,7 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
     for player in players:
         x, y = cell_centre(player.home, h)
         k = homes[player.home] = homes.get(player.home, -1) + 1
-        notes.append(Marker(x - HOME_SPOT + 0.12 * k, y - HOME_SPOT, HOME_SIZE, player_colour(player.color), "square",
-                            role="home"))
+        notes.append(home_mark(x - HOME_SPOT + 0.12 * k, y - HOME_SPOT, player.color, play.name_of(player.color)))
     goals: dict[Coordinate, int] = {}
     for player in players:
         if player.goto is not None and not player.going_home:
@@ -261,6 +290,12 @@ def avatar(x: float, y: float, color: str, name: str) -> Marker:
     return Marker(x, y, AVATAR, player_colour(color), "disc", name[:1].upper(), role="avatar", legible=True)
 
 
+def home_mark(x: float, y: float, color: str, name: str) -> Marker:
+    """A player's home at ``(x, y)``: a square in its colour with its initial (so homes are
+    told apart without colour; left out where it would print too small to read)."""
+    return Marker(x, y, HOME_SIZE, player_colour(color), "square", name[:1].upper(), role="home", legible=True)
+
+
 def gone_avatar(x: float, y: float, color: str, name: str) -> Marker:
     """Where a player thrown out stood, at ``(x, y)``: a ring the size of its avatar, in its
     colour, with its initial (the avatar itself has left the board)."""
@@ -289,8 +324,7 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
     (its goal, or its home once it has been to the goal), the players thrown out (``out``,
     (colour, name) pairs; None: all of ``play.out``) as such, and what the rings and
     squares drawn stand for (the spare tile is a panel of its own); ``full``: each goal's
-    gems (as dots in their colours and by name; two gems of one colour each on a line of its
-    own, saying which corner of the tile it is in). Lines are kept short: a column is 3.25
+    gems (as marks in their colours and shapes, upper left first, and by name). Lines are kept short: a column is 3.25
     inches. Without ``full`` (the whole key's page, beside the board) each line is shorter
     still. With ``within`` (the part of the board a figure shows) only the players standing
     there are listed, and a ring or square there of a player not listed is named for its
@@ -319,15 +353,11 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
                 lines.append((disc, f"{who}: goal {cell_name(player.goto)}, home {cell_name(player.home)}"))
                 continue
             lines.append((disc, f"{who}: on the way to goal {cell_name(player.goto)}"))
-            g1, g2 = board.tiles[player.goto[0]][player.goto[1]].gems
-            if gem_colour(g1) == gem_colour(g2):
-                # One colour for both: the corner of the tile tells them apart.
-                goal = cell_name(player.goto)
-                lines.append(((Marker(0.0, 0.0, GEM_DOT, gem_colour(g1)),), f"{goal}, upper left: {gem_words(g1)}"))
-                lines.append(((Marker(0.0, 0.0, GEM_DOT, gem_colour(g2)),), f"{goal}, lower right: {gem_words(g2)}"))
-            else:
-                dots = (Marker(-0.12, 0.0, GEM_DOT, gem_colour(g1)), Marker(0.12, 0.0, GEM_DOT, gem_colour(g2)))
-                lines.append((dots, f"{gem_words(g1)}, {gem_words(g2)}"))
+            # Upper left, then lower right, in the shapes the tile draws them in.
+            gems = board.tiles[player.goto[0]][player.goto[1]].gems
+            (g1, g2), (s1, s2) = gems, gem_shapes(gems)
+            dots = (Marker(-0.12, 0.0, GEM_DOT, gem_colour(g1), s1), Marker(0.12, 0.0, GEM_DOT, gem_colour(g2), s2))
+            lines.append((dots, f"{gem_words(g1)}, {gem_words(g2)}"))
     for color, name in play.out if out is None else out:
         lines.append(((gone_avatar(0.0, 0.0, color, name),), f"{player_words(name, color)}: thrown out of the game"))
     aiming = [p for p in position.players if p.goto is not None and not p.going_home and shown(p.goto)]
@@ -342,9 +372,9 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
                       f"grey ring: {'a goal still to come' if full else 'next goal'} "
                       f"({', '.join(map(cell_name, later))})"))
     if any(shown(p.home) for p in players):
-        lines.append(((Marker(0.0, 0.0, HOME_SIZE, "#FFFFFF", "square"),), "square: a home (player's colour)"))
+        lines.append(((Marker(0.0, 0.0, HOME_SIZE, "#FFFFFF", "square"),), "square: a home (initial, colour)"))
     for p in (p for p in others if shown(p.home)):
-        lines.append(((Marker(0.0, 0.0, HOME_SIZE, player_colour(p.color), "square"),),
+        lines.append(((home_mark(0.0, 0.0, p.color, play.name_of(p.color)),),
                       f"square: the home of {player_words(play.name_of(p.color), p.color)}"))
     notes: list[Annotation] = []
     for k, (marks, text) in enumerate(lines):
@@ -370,6 +400,8 @@ KEY_PAGE = (6.4, 8.6)
 #: Its lines this far apart (points); its gems' numbered marks at most this wide (inches, in a tile's corner).
 _KEY_LINE = 10.5
 KEY_GEM = 0.5
+#: Its homes at most this wide (inches, in a tile's lower left corner, clear of the gems).
+KEY_HOME = 0.44
 #: A character's width as a share of the size, generously (games do not measure text).
 _CHAR = 0.62
 
@@ -399,10 +431,14 @@ def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> S
             break
         scale *= 0.97
     dot = min(dot, KEY_GEM)
+    # Homes large enough for their initials to print at 7 points, their outer corner where it was.
+    home = min(KEY_HOME, max(HOME_SIZE, 7.6 / 72 / 0.62 / scale))
+    inward = (home - HOME_SIZE) / 2
     shown = position_scene(play, legend=False)
     notes: list[Annotation] = board_notes(play, numbers, dot)
     # Homes and goals, not the avatars: they would hide gems' numbers.
-    notes += [a for a in shown.annotations if isinstance(a, Marker) and a.role in ("home", "goal")]
+    notes += [replace(a, x=a.x + inward, y=a.y + inward, size=home) if a.role == "home" else a
+              for a in shown.annotations if isinstance(a, Marker) and a.role in ("home", "goal")]
     key: list[Annotation] = []
     for k, gem in enumerate(gems):
         x, y = (k // rows) * width, -(k % rows) * step
@@ -415,6 +451,7 @@ def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> S
                  coordinates=board_coordinates(h, w))
 
 
-__all__ = ["COLOUR_NAMES", "GEM_PALETTE", "KEY_PAGE", "board_coordinates", "board_notes", "cell_centre", "gem_colour",
-           "gem_words", "gone_avatar", "holding", "key_scene", "passage", "player_colour", "player_words",
-           "players_panel", "position_scene", "slide_arrow", "spare_panel", "tile_annotations", "turn_focus"]
+__all__ = ["ALIKE", "COLOUR_NAMES", "GEM_PALETTE", "KEY_PAGE", "board_coordinates", "board_notes", "cell_centre",
+           "colour_distance", "gem_colour", "gem_shapes", "gem_words", "gone_avatar", "holding", "home_mark", "is_alike",
+           "key_scene", "passage", "player_colour", "player_words", "players_panel", "position_scene", "slide_arrow",
+           "spare_panel", "tile_annotations", "turn_focus"]

@@ -312,7 +312,7 @@ def key_figure(replays: Sequence[Any]) -> Any:
     result = replays[0]
     scene = key_scene(result.positions[0].state)
     caption = ("Labyrinth: the key of the gems\nEvery gem on the board and the spare, numbered: a tile's two gems "
-               "sit in its upper left and lower right corners.")
+               "sit in its upper left and lower right corners, the second a diamond where their colours are alike.")
     return RuleFigure("labyrinth-key", replace(scene, caption=caption), result.record.file, 0, framing="whole",
                       template=WIDE)
 
