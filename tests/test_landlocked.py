@@ -243,14 +243,23 @@ def test_a_position_draws_its_leg_along_the_lane_and_its_key_beside_the_board():
     assert len(coins) == state.markers and state.markers > 0
     assert all(p.piece.side == "back" for p in coins), "marker coins show their suit symbol"
     assert sum(1 for p in scene.pieces if p.piece.kind == "tile" and p.piece.side == "face") == 12
-    # The leg is one arrow of orthogonal segments (inside its tiles: see
-    # test_every_route_runs_inside_the_tiles_it_crosses).
+    # The leg is one arrow of orthogonal segments, after the lines a rank on its way parts it
+    # into (inside its tiles: see test_every_route_runs_inside_the_tiles_it_crosses): here
+    # e2 up to e5 (under the 5 of e4), then left along rank 5 and down to a2, its head by the rank.
     arrows = [a for a in scene.annotations if isinstance(a, Arrow)]
-    assert len(arrows) == 1 and not [a for a in scene.annotations if isinstance(a, PathLine)]
-    points = arrows[0].points
-    assert len(points) >= 4
-    assert all(a[0] == b[0] or a[1] == b[1] for a, b in zip(points, points[1:]))
+    lines = [a for a in scene.annotations if isinstance(a, PathLine)]
+    assert len(arrows) == 1 and len(lines) == 1
+    assert all(a[0] == b[0] or a[1] == b[1] for piece in (lines[0], arrows[0]) for a, b in _segments(piece))
     path = state.last_path
+    # It turns only at the centres of the spaces where the pawn turned, and is parted only
+    # within the 0.5 inch round a face-up tile's centre (where its rank is).
+    centres = [cell_centre(c) for c in path]
+    assert all(q in centres for piece in (lines[0], arrows[0]) for q in piece.points[1:-1])
+    gap = (lines[0].points[-1], arrows[0].points[0])
+    assert any(all(abs(q[0] - x) <= 0.51 and abs(q[1] - y) <= 0.51 for q in gap) for x, y in centres), gap
+    ax, ay = arrows[0].end
+    tx, ty = cell_centre(path[-1])
+    assert ax == tx and 0.45 < ay - ty < 0.6, "the head points down at the target's rank, just clear of it"
     # The figure is about the leg: its spaces and a tile round; the next target is ringed.
     focus = scene.focus
     for cell in path:
@@ -323,9 +332,11 @@ def test_the_refused_step_is_dashed_and_crossed_where_it_enters_its_tile():
     tile = next(p for p in scene.pieces if p.piece.kind == "tile" and (p.x, p.y) == (cx, cy))
     rank = _glyph_boxes(tile)[0]
     assert not (rank[0] - 0.2 < ex < rank[2] + 0.2 and rank[1] - 0.2 < ey < rank[3] + 0.2)
-    # Long enough for its dashes to show, and apart from any legal part drawn solid before it.
+    # Straight from the centre of the space before (here the pawn's, from the edge of the
+    # room left round its rank) across the border: long enough for its dashes to show.
+    assert step.via == () and (step.start[0] == ex or step.start[1] == ey)
     length = sum(abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in _segments(step))
-    assert length > 0.9
+    assert length > 0.65
     for line in (a for a in scene.annotations if isinstance(a, PathLine)):
         assert line.points[-1] == step.start
 
@@ -340,7 +351,14 @@ def test_the_end_shows_the_whole_route_leg_by_leg_and_not_the_last_move_again():
     end, home = figures["landlocked-end"].scene, figures["landlocked-move-home"].scene
     assert [type(a).__name__ for a in home.annotations].count("Arrow") == 1
     assert not [a for a in end.annotations if isinstance(a, Arrow)]
-    legs = [a for a in end.annotations if isinstance(a, PathLine)]
+    # A leg is its lines (parted where it passes under a rank), one colour; the next leg's differs.
+    lines = [a for a in end.annotations if isinstance(a, PathLine)]
+    legs = []
+    for line in lines:
+        if legs and legs[-1][0].colour == line.colour:
+            legs[-1].append(line)
+        else:
+            legs.append([line])
     discs = [a for a in end.annotations if isinstance(a, Marker)]
     # Legs 1 to 13 at their targets, and on the inbound board leg 6's again, where leg 7 starts.
     assert len(legs) == 13 and sorted(int(d.text) for d in discs) == sorted([*range(1, 14), 6])
@@ -349,21 +367,22 @@ def test_the_end_shows_the_whole_route_leg_by_leg_and_not_the_last_move_again():
         next((d.x, d.y) for d in discs if d.text == "6" and d.x < 11))
     assert [p.x < 11 for p in end.pieces if p.piece.kind == "pawn"] == [True], "the pawn starts at home"
     discs = [d for d in discs if d not in again]
-    colours = [leg.colour for leg in legs]
+    colours = [leg[0].colour for leg in legs]
     assert set(colours) <= set(LEG_COLOURS) and not set(colours) & set(DEFAULT.suit_colours)
     assert all(a != b for a, b in zip(colours, colours[1:])), "each leg apart from the one before"
     # Each disc has its leg's colour, on the leg where it enters its target (on the board the leg
     # is drawn on), over every line.
     groups = re.findall(r"\d+\. (\S+)", (RECORDS / "hard-won.ppn").read_text())
     for k, (disc, leg, text) in enumerate(zip(sorted(discs, key=lambda d: int(d.text)), legs, groups)):
-        assert disc.colour == leg.colour
+        assert disc.colour == leg[0].colour
         board = 0.0 if k < 6 else 11.0
         tx, ty = cell_centre(parse_cell(text.split("-")[-1]))
-        assert any(_crosses(seg, (disc.x, disc.y, disc.x, disc.y), disc.size / 2) for seg in _segments(leg))
+        assert any(_crosses(seg, (disc.x, disc.y, disc.x, disc.y), disc.size / 2) for part in leg
+                   for seg in _segments(part))
         off = sorted((abs(disc.x - board - tx), abs(disc.y - ty)))
         assert off[1] < 0.97 and off[0] < 0.6, "at the target's edge, off its corners"
     order = list(end.annotations)
-    assert max(order.index(a) for a in legs) < min(order.index(a) for a in order if isinstance(a, Marker))
+    assert max(order.index(a) for a in lines) < min(order.index(a) for a in order if isinstance(a, Marker))
     assert "passes marked" not in end.caption.split("\n")[-1] and "left off" in end.caption
 
 
@@ -529,8 +548,9 @@ def test_torn_edges_overlap_beyond_the_corner_they_share():
 
 def test_every_route_runs_inside_the_tiles_it_crosses():
     """Every point of every leg and route lies inside a tile (or the empty space) the walk
-    crosses, and no segment runs along a border or gutter: a segment's fixed coordinate is
-    well inside a tile."""
+    crosses, and no segment runs along a border or gutter: each runs straight along a line
+    through the centres of the spaces (or a lane a tenth of an inch beside it), and turns only
+    at a centre, never jogging inside a square."""
     from piecepack_diagrams.games.landlocked.picture import route_scene
     from piecepack_diagrams.games.landlocked.puzzles import make_puzzle
     from piecepack_diagrams.games.landlocked.rules import apply_leg
@@ -559,7 +579,13 @@ def test_every_route_runs_inside_the_tiles_it_crosses():
                 fixed = x0 if abs(x0 - x1) < 1e-9 else y0
                 border = min(abs((fixed - 0.5) - 2 * round((fixed - 0.5) / 2)), 2.0)
                 assert border >= 0.2 - 1e-9, (a, (x0, y0), (x1, y1))
+                # Along the line through the centres (at 1.5 + 2k), or a lane beside it.
+                lane = (fixed - 1.5) - 2 * round((fixed - 1.5) / 2)
+                assert min(abs(lane - offset) for offset in (0.0, 0.1, -0.1)) < 1e-9, (a, (x0, y0), (x1, y1))
                 # And no point outside the tiles' grid (inside a space or crossing a border).
+                if (x1, y1) != points[-1]:  # a corner: a centre, in a lane
+                    cx, cy = (x1 - 1.5) - 2 * round((x1 - 1.5) / 2), (y1 - 1.5) - 2 * round((y1 - 1.5) / 2)
+                    assert any(abs(cx - d) < 1e-9 and abs(cy + d) < 1e-9 for d in (0.0, 0.1, -0.1)), (a, (x1, y1))
                 for x, y in ((x0, y0), (x1, y1)):
                     bx = abs((x - 0.5) - 2 * round((x - 0.5) / 2))
                     by = abs((y - 0.5) - 2 * round((y - 0.5) / 2))

@@ -4,10 +4,11 @@ and beside the board a key: the two suits, the next leg, what the coins mean. Fi
 ``a``..``e`` and ranks ``1``..``5`` are the board's coordinates (as
 :func:`~.board.cell_name` names spaces).
 
-Every route runs inside the tiles it crosses, never along a border or a gutter: through a
-grid tile's centre (between the marker coins in its corners), round a face-up tile's rank
-on a frame clear of the rank and the suit symbol, across each border at the middle of the
-edge (or on the frame where both tiles are face up).
+Every route runs inside the tiles it crosses, never along a border or a gutter: straight
+through the centres of its spaces (between the marker coins in the corners) and across each
+border at the middle of the edge, turning only where the pawn turns. Where it passes under a
+face-up tile's rank it is left out round the rank, so the page shows round the rank and it
+reads whole.
 """
 
 from __future__ import annotations
@@ -35,143 +36,111 @@ _SPOTS = {"lower right": (0.56, -0.56), "upper right": (0.56, 0.56), "upper left
 PAWN_SPOTS = ((-0.66, -0.14), (0.64, -0.14))
 #: The pawn's extent about its spot (inches): left, bottom, right, top.
 _PAWN_BOX = (-0.25, -0.44, 0.25, 0.41)
-#: Inside a face-up tile a route keeps to a frame round the rank (inches from the tile's
-#: centre): its right side, its bottom, its left side below the suit symbol and its top right of
-#: it. Through a grid tile or the empty space it runs through the centre, between the marker
-#: coins in the corners. Walks cross a border at the middle of the edge, or on the frame's
-#: right side or bottom where both tiles are face up.
-_RIGHT, _LEFT, _TOP, _BOTTOM = 0.66, -0.66, 0.68, -0.70
-#: The frame stops short of the suit symbol in the upper left (inches from the centre).
-_CLEAR_OF_SUIT = 0.25
-#: How far a walk starting on a face-up tile starts back from where it meets the frame, and how
-#: far a walk ending on one runs on along the frame (inches), where the frame goes that way.
-_RUN = 0.6
-#: The lanes routes run in, this far right of and below the tracks just described in grid tiles
-#: and this far inside the frame in face-up tiles (inches): the first for a single leg, the
-#: others for a whole route's legs that share a way (still 0.2 inch clear of every border).
+#: The lanes routes run in, this far right of and below the straight line through the centres
+#: of the spaces (inches): the first for a single leg, the others for a whole route's legs that
+#: share a way (straight side by side, between the marker coins in the corners).
 LANES = (0.0, 0.1, -0.1)
+#: A route passes under a face-up tile's rank: it is left out across this box round the rank,
+#: from the tile's centre (inches: the widest rank's ink and a clear margin), so that the
+#: page shows round the rank and it reads whole.
+KNOCKOUT = (-0.5, -0.5, 0.5, 0.51)
 #: A refused step's X lies this far into the tile it may not enter (inches), past the edge.
 _REFUSED_DEPTH = 0.2
+#: Pieces of a route shorter than this (inches) between two knock-outs are left out.
+_SHORTEST = 0.05
 
 Point = tuple[float, float]
+Box = tuple[float, float, float, float]
 
 
 def _is_face(deal: Deal, cell: int) -> bool:
     return deal.tiles[cell] is not None and deal.is_face_up(cell)
 
 
-def _crossing(deal: Deal, a: int, b: int, shift: float) -> Point:
-    """Where a walk from ``a`` to its neighbour ``b`` crosses their border."""
+def _crossing(a: int, b: int, shift: float) -> Point:
+    """Where a walk from ``a`` to its neighbour ``b`` in the lane ``shift`` crosses their
+    border: the middle of the edge, moved along it by the lane."""
     (ax, ay), (bx, by) = cell_centre(a), cell_centre(b)
-    both = _is_face(deal, a) and _is_face(deal, b)
     if ay == by:  # a step across a file
-        return (ax + bx) / 2, ay + (_BOTTOM + shift if both else -shift)
-    return ax + (_RIGHT - shift if both else shift), (ay + by) / 2
-
-
-def _frame(cell: int, shift: float) -> list[Point]:
-    """The frame round a face-up tile's rank, as a chain from the top (right of the suit
-    symbol) round the right, the bottom and up the left side (below the suit symbol)."""
-    cx, cy = cell_centre(cell)
-    # A lane shifted right and down in grid tiles runs inside the first lane on the frame, one
-    # shifted left and up outside it: frames of different lanes never meet.
-    x0, x1, y0, y1 = cx + _LEFT + shift, cx + _RIGHT - shift, cy + _BOTTOM + shift, cy + _TOP - shift
-    return [(cx - _CLEAR_OF_SUIT, y1), (x1, y1), (x1, y0), (x0, y0), (x0, cy + _CLEAR_OF_SUIT)]
-
-
-def _on_chain(chain: list[Point], point: Point) -> float | None:
-    """How far along ``chain`` ``point`` lies, or None when it is not on it."""
-    done = 0.0
-    for (x0, y0), (x1, y1) in zip(chain, chain[1:]):
-        length = abs(x1 - x0) + abs(y1 - y0)
-        if min(x0, x1) - 1e-9 <= point[0] <= max(x0, x1) + 1e-9 and \
-                min(y0, y1) - 1e-9 <= point[1] <= max(y0, y1) + 1e-9:
-            return done + abs(point[0] - x0) + abs(point[1] - y0)
-        done += length
-    return None
-
-
-def _meets(chain: list[Point], edge: Point, inward: tuple[int, int]) -> Point:
-    """Where a line from ``edge`` going ``inward`` first meets ``chain``."""
-    best: tuple[float, Point] | None = None
-    for (x0, y0), (x1, y1) in zip(chain, chain[1:]):
-        if inward[0]:  # moving along x: meets vertical sides, or runs along a horizontal one
-            if x0 == x1 and min(y0, y1) - 1e-9 <= edge[1] <= max(y0, y1) + 1e-9:
-                hit = (x0, edge[1])
-            elif y0 == y1 and abs(edge[1] - y0) < 1e-9:
-                hit = (x0 if abs(x0 - edge[0]) < abs(x1 - edge[0]) else x1, y0)
-            else:
-                continue
-        else:
-            if y0 == y1 and min(x0, x1) - 1e-9 <= edge[0] <= max(x0, x1) + 1e-9:
-                hit = (edge[0], y0)
-            elif x0 == x1 and abs(edge[0] - x0) < 1e-9:
-                hit = (x0, y0 if abs(y0 - edge[1]) < abs(y1 - edge[1]) else y1)
-            else:
-                continue
-        far = abs(hit[0] - edge[0]) + abs(hit[1] - edge[1])
-        if best is None or far < best[0]:
-            best = (far, hit)
-    if best is None:  # not expected: every crossing faces the frame
-        return edge
-    return best[1]
-
-
-def _along(chain: list[Point], a: Point, b: Point) -> list[Point]:
-    """The corners of ``chain`` passed going from ``a`` to ``b`` along it."""
-    ta, tb = _on_chain(chain, a), _on_chain(chain, b)
-    if ta is None or tb is None:
-        return []
-    out, done = [], 0.0
-    for k in range(1, len(chain) - 1):
-        done += abs(chain[k][0] - chain[k - 1][0]) + abs(chain[k][1] - chain[k - 1][1])
-        if min(ta, tb) < done < max(ta, tb):
-            out.append(chain[k])
-    return out if ta <= tb else out[::-1]
-
-
-def _ahead(chain: list[Point], point: Point, step: tuple[int, int], run: float) -> Point:
-    """``point`` moved ``run`` inches along ``step`` if the frame goes on that way, else ``point``."""
-    moved = (point[0] + step[0] * run, point[1] + step[1] * run)
-    ta, tb = _on_chain(chain, point), _on_chain(chain, moved)
-    return moved if ta is not None and tb is not None and abs(abs(tb - ta) - run) < 1e-6 else point
+        return (ax + bx) / 2, ay - shift
+    return ax + shift, (ay + by) / 2
 
 
 def walk_points(deal: Deal, cells: tuple[int, ...] | list[int], lane: int = 0) -> list[Point]:
-    """The points of a walk through ``cells`` in ``lane``, every one inside a tile (or the empty
-    space) of the walk or on a border it crosses: from the start through each space (a grid
-    tile's centre, or round a face-up tile's rank along its frame) to the end, the target's
-    centre or, on a face-up tile, where the walk meets its frame (run on along it where the
-    walk came in along the frame)."""
+    """The points of a walk through ``cells`` in ``lane``: the centre of each space (moved
+    right and down by the lane) and the middle of each border crossed between them, so that
+    the walk turns only where the pawn turns."""
     shift = LANES[lane]
     points: list[Point] = []
-    crossings = [_crossing(deal, a, b, shift) for a, b in zip(cells, cells[1:])]
     for k, cell in enumerate(cells):
+        if k > 0:
+            points.append(_crossing(cells[k - 1], cell, shift))
         cx, cy = cell_centre(cell)
-        entry = crossings[k - 1] if k > 0 else None
-        exit_ = crossings[k] if k < len(cells) - 1 else None
-        if not _is_face(deal, cell):
-            inside = [(cx + shift, cy - shift)]
-        else:
-            chain = _frame(cell, shift)
-            came = _direction(cells[k - 1], cell) if entry is not None else None
-            going = _direction(cell, cells[k + 1]) if exit_ is not None else None
-            met_in = _meets(chain, entry, came) if entry is not None and came is not None else None
-            met_out = _meets(chain, exit_, (-going[0], -going[1])) if exit_ is not None and going is not None else None
-            if met_in is None and met_out is not None:
-                met_in = _ahead(chain, met_out, (-going[0], -going[1]), _RUN)
-                inside = [met_in]
-            elif met_out is None and met_in is not None and came is not None:
-                inside = [met_in, _ahead(chain, met_in, came, _RUN)]
-                met_out = None
-            else:
-                inside = []
-            if met_in is not None and met_out is not None:
-                inside = [met_in] + _along(chain, met_in, met_out) + [met_out]
-        if entry is not None:
-            points.append(entry)
-        points += inside
+        points.append((cx + shift, cy - shift))
     return points
+
+
+def knockouts(deal: Deal, cells: tuple[int, ...] | list[int] | range) -> list[Box]:
+    """The boxes round the ranks of the face-up tiles among ``cells`` that routes leave out."""
+    out: list[Box] = []
+    for cell in cells:
+        if _is_face(deal, cell):
+            cx, cy = cell_centre(cell)
+            out.append((cx + KNOCKOUT[0], cy + KNOCKOUT[1], cx + KNOCKOUT[2], cy + KNOCKOUT[3]))
+    return out
+
+
+def _inside_span(a: Point, b: Point, box: Box) -> tuple[float, float] | None:
+    """The share ``(t0, t1)`` of the segment ``a``-``b`` inside ``box``, or None."""
+    t0, t1 = 0.0, 1.0
+    for start, delta, low, high in ((a[0], b[0] - a[0], box[0], box[2]), (a[1], b[1] - a[1], box[1], box[3])):
+        if abs(delta) < 1e-12:
+            if not low < start < high:
+                return None
+            continue
+        u0, u1 = sorted(((low - start) / delta, (high - start) / delta))
+        t0, t1 = max(t0, u0), min(t1, u1)
+    return (t0, t1) if t0 < t1 else None
+
+
+def _outside(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of ``[0, 1]`` outside every one of ``spans``."""
+    out, at = [], 0.0
+    for t0, t1 in sorted(spans):
+        if t0 > at:
+            out.append((at, t0))
+        at = max(at, t1)
+    return out + [(at, 1.0)] if at < 1.0 else out
+
+
+def interrupted(points: tuple[Point, ...] | list[Point], boxes: list[Box]) -> list[tuple[Point, ...]]:
+    """The polyline ``points`` left out across ``boxes``: the pieces outside them, in order
+    (none shorter than :data:`_SHORTEST`)."""
+    pieces: list[list[Point]] = []
+    current: list[Point] | None = None
+    for a, b in zip(points, points[1:]):
+        spans = [span for span in (_inside_span(a, b, box) for box in boxes) if span is not None]
+        for t0, t1 in _outside(spans):
+            if t0 > 1e-9 or current is None:
+                if current:
+                    pieces.append(current)
+                current = [(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)]
+            current.append((a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1))
+            if t1 < 1.0 - 1e-9:
+                pieces.append(current)
+                current = None
+        if spans and not _outside(spans) and current:
+            pieces.append(current)
+            current = None
+    if current:
+        pieces.append(current)
+    out = []
+    for piece in pieces:
+        kept = _simplified(piece)
+        length = sum(abs(q[0] - p[0]) + abs(q[1] - p[1]) for p, q in zip(kept, kept[1:]))
+        if len(kept) >= 2 and length >= _SHORTEST:
+            out.append(kept)
+    return out
 
 #: A whole route's legs: colours cycled leg by leg (Okabe-Ito's orange, sky blue and reddish
 #: purple, and Paul Tol's wine: apart from the suits' vermillion, black, green and blue, and
@@ -225,32 +194,37 @@ def route_points(deal: Deal, cells: tuple[int, ...] | list[int], lane: int = 0) 
     return _simplified(walk_points(deal, cells, lane))
 
 
-def leg_arrow(deal: Deal, cells: tuple[int, ...] | list[int]) -> Arrow:
-    """A leg walked through ``cells``, as an arrow inside the tiles it crosses, turning where
-    the pawn turned, its head in the target clear of its rank."""
-    points = route_points(deal, cells)
-    return Arrow(points[0], points[-1], via=tuple(points[1:-1]))
+def route_pieces(deal: Deal, cells: tuple[int, ...] | list[int], lane: int = 0) -> list[tuple[Point, ...]]:
+    """The walk through ``cells`` in ``lane`` as drawn: :func:`route_points` left out across
+    the rank of every face-up tile it passes under (see :data:`KNOCKOUT`)."""
+    return interrupted(route_points(deal, cells, lane), knockouts(deal, cells))
 
 
-def refused_step(deal: Deal, cells: list[int], stop: int) -> tuple[PathLine | None, Arrow]:
+def leg_marks(deal: Deal, cells: tuple[int, ...] | list[int]) -> list[Annotation]:
+    """A leg walked through ``cells``: straight through the centres of its spaces, turning
+    where the pawn turned, left out round the ranks it passes under; an arrow, its head by
+    the target's rank (lines before it where a rank on the way parts it)."""
+    pieces = route_pieces(deal, cells)
+    *before, last = pieces
+    return [PathLine(piece) for piece in before] + [Arrow(last[0], last[-1], via=tuple(last[1:-1]))]
+
+
+def refused_step(deal: Deal, cells: list[int], stop: int) -> tuple[list[PathLine], Arrow]:
     """A leg tried through ``cells`` (the pawn's space first) whose step onto ``cells[stop]``
-    the rules refuse: the legal part solid, up into the space before the step; the step
-    dashed from there across the border, its X just inside the tile it may not enter."""
+    the rules refuse: the legal part solid, up to the centre of the space before the step;
+    the step dashed from there across the border, its X just inside the tile it may not
+    enter; both left out round the ranks they pass under."""
     walk = list(cells[:stop + 1])
-    crossing = _crossing(deal, walk[-2], walk[-1], LANES[0])
+    crossing = _crossing(walk[-2], walk[-1], LANES[0])
     step = _direction(walk[-2], walk[-1])
     points = walk_points(deal, walk)
-    # The border into the refused tile is the walk's last crossing; the space before it starts
-    # just past its own entry (or at the start).
-    upto = max(k for k, p in enumerate(points) if p == crossing)
-    begin = 0
-    if stop >= 2:
-        entry = _crossing(deal, walk[-3], walk[-2], LANES[0])
-        begin = max(k for k in range(upto) if points[k] == entry) + 1
+    boxes = knockouts(deal, walk)
     x = (crossing[0] + step[0] * _REFUSED_DEPTH, crossing[1] + step[1] * _REFUSED_DEPTH)
-    dashed = _simplified(points[begin:upto + 1] + [x])
-    line = PathLine(_simplified(points[:begin + 1])) if begin > 0 else None
-    return line, Arrow(dashed[0], dashed[-1], role="illegal", via=dashed[1:-1])
+    # The points end: the centre of the space before the step, the crossing, the refused centre.
+    solid = interrupted(_simplified(points[:-2]), boxes) if stop >= 2 else []
+    *parted, dashed = interrupted(_simplified([points[-3], crossing, x]), boxes)
+    return [PathLine(piece) for piece in solid + parted], Arrow(dashed[0], dashed[-1], role="illegal",
+                                                                  via=dashed[1:-1])
 
 
 def pawn_spot(cell: int, marks: tuple[Annotation, ...] | list[Annotation] = ()) -> Point:
@@ -383,7 +357,7 @@ def position_scene(state: LandlockedState, *, caption: str = "", show_legal: boo
         annotations.append(Highlight(*cell_centre(target), 2.0, 2.0, role="target"))
     focus = None
     if len(state.last_path) > 1:
-        annotations.append(leg_arrow(state.deal, state.last_path))
+        annotations += leg_marks(state.deal, state.last_path)
         focus = focus_of(state.last_path)
     panels = (key_panel(state, focus=focus),) if key else ()
     return Scene(tuple(board_pieces(state, clear_of=annotations)), tuple(annotations), caption=caption, focus=focus, panels=panels,
@@ -401,8 +375,8 @@ def key_scene(state: LandlockedState) -> Scene:
 def attempt_marks(deal: Deal, cells: list[int], stop: int) -> list[Annotation]:
     """A leg tried through ``cells`` whose step onto ``cells[stop]`` is refused: the legal
     part solid, the refused step dashed with its X (see :func:`refused_step`)."""
-    line, arrow = refused_step(deal, cells, stop)
-    return ([line] if line is not None else []) + [arrow]
+    lines, arrow = refused_step(deal, cells, stop)
+    return [*lines, arrow]
 
 
 def route_scene(states: list[LandlockedState], paths: tuple[tuple[int, ...], ...], *, marks: bool = False,
@@ -441,8 +415,8 @@ def route_scene(states: list[LandlockedState], paths: tuple[tuple[int, ...], ...
         drawn = [next(colours) for _ in board]
         lines = []
         for (leg, cells), lane, colour in zip(board, _lanes(walks), drawn):
-            points = tuple((x + dx, y) for x, y in route_points(deal, cells, lane))
-            lines.append(PathLine(points, role="route", colour=colour, dash=LEG_DASHES[LEG_COLOURS.index(colour)]))
+            lines += [PathLine(tuple((x + dx, y) for x, y in piece), role="route", colour=colour,
+                               dash=LEG_DASHES[LEG_COLOURS.index(colour)]) for piece in route_pieces(deal, cells, lane)]
         annotations += lines
         # Where the board's first leg starts: the pawn at home; on a tile (where the legs' lanes
         # would cross a pawn) the disc of the leg that ended there, again.
@@ -474,7 +448,6 @@ _SUIT_INK = (-0.86, 0.34, -0.34, 0.86)
 #: The board's extent (inches): the five by five spaces.
 _BOARD = (0.5, 0.5, 10.5, 10.5)
 
-Box = tuple[float, float, float, float]
 
 
 def _overlaps(a: Box, b: Box, gap: float = 0.0) -> bool:
@@ -507,13 +480,15 @@ def disc_spot(deal: Deal, cells: tuple[int, ...] | list[int], shift: float, piec
     target, came_from = cells[-1], cells[-2]
     cx, cy = cell_centre(target)
     back = _direction(target, came_from)
-    crossing = _crossing(deal, came_from, target, shift)
+    crossing = _crossing(came_from, target, shift)
     # The lane's offset along the border, kept where a disc there stays clear of the corners.
     lateral = max(-0.5, min(0.5, crossing[1] - cy if back[1] == 0 else crossing[0] - cx))
     sides = [back] + [s for s in ((1, 0), (0, -1), (-1, 0), (0, 1)) if s != back]
     candidates: list[Point] = [] if _is_face(deal, target) else [(cx, cy)]
     for sx, sy in sides:
-        for along in ((lateral, lateral - 0.06, lateral + 0.06, -0.5, 0.5) if (sx, sy) == back else (0.0, -0.5, 0.5)):
+        # On the leg first: across it, then off it by up to 0.25 inch (still over it).
+        on_leg = (lateral, lateral - 0.06, lateral + 0.06, lateral - 0.25, lateral + 0.25, -0.5, 0.5)
+        for along in (on_leg if (sx, sy) == back else (0.0, -0.5, 0.5)):
             candidates.append((cx + sx * _DISC_OUT + abs(sy) * along, cy + sy * _DISC_OUT + abs(sx) * along))
     r = DISC_SIZE / 2
     inks = _ink_boxes(deal, pieces)
@@ -557,6 +532,6 @@ def _lanes(walks: list[tuple[int, ...]]) -> list[int]:
     return out
 
 
-__all__ = ["COORDINATES", "DISC_SIZE", "LANES", "LEG_COLOURS", "LEG_DASHES", "PAWN_SPOTS", "attempt_marks", "board_pieces",
-           "cell_centre", "disc_spot", "focus_of", "key_panel", "key_scene", "leg_arrow", "marker_suit", "marks_entry", "pawn_spot",
-           "position_scene", "refused_step", "route_points", "route_scene", "suit_word", "target_words", "walk_points"]
+__all__ = ["COORDINATES", "DISC_SIZE", "KNOCKOUT", "LANES", "LEG_COLOURS", "LEG_DASHES", "PAWN_SPOTS", "attempt_marks", "board_pieces",
+           "cell_centre", "disc_spot", "focus_of", "interrupted", "key_panel", "key_scene", "knockouts", "leg_marks", "marker_suit", "marks_entry", "pawn_spot",
+           "position_scene", "refused_step", "route_pieces", "route_points", "route_scene", "suit_word", "target_words", "walk_points"]
