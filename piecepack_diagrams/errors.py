@@ -74,7 +74,9 @@ class PiecepackError(ValueError):
     def format(self) -> str:
         """``FILE:LINE:COL: error: MESSAGE``, the form compilers use."""
         where = f"{self.location}: " if self.location else ""
-        return f"{where}error: {self.describe()}"
+        # One error, one line: a line break in a name or token (a theme called "\n") is shown
+        # as an escape, so the line still reads FILE:LINE:COL: error: ...
+        return f"{where}error: {self.describe()}".replace("\r", "\\r").replace("\n", "\\n")
 
     def with_location(self, location: SourceLocation) -> "PiecepackError":
         """A copy of this error placed at ``location`` unless it already has one."""

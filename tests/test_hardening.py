@@ -335,3 +335,13 @@ def test_a_piece_dropped_against_no_piece_is_a_rule_error():
     # Found by the medium fuzz profile: '0a0' names no piece, so there is nothing to stack against.
     error = pd.replay(pd.parse_records("\\%0a0\n", name="bad.ppn")[0], strict=False).errors[0]
     assert isinstance(error, RuleError) and error.location == SourceLocation("bad.ppn", 1, 1)
+
+
+def test_an_error_about_a_name_with_a_line_break_is_one_located_line(capsys):
+    # Found by the command fuzzer: a theme called "\n" split its error over two lines, the
+    # first of them empty, so no line read FILE:LINE:COL: error: ...
+    from piecepack_diagrams.cli import main
+
+    assert main(["setup", "tablut", "-f", "txt", "--theme", "\n"]) == 1
+    lines = capsys.readouterr().err.strip("\n").splitlines()
+    assert len(lines) == 1 and re.match(r"^.+:\d+:\d+: error: unknown theme", lines[0]), lines
