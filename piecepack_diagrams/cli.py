@@ -61,6 +61,7 @@ _EXAMPLES = {
 #: The pieces a replay's text diagrams may draw in all (a 49-piece Tablut: about 1,400 positions).
 MAX_REPLAYED_PIECES = 60_000
 
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="piecepack-diagrams",
