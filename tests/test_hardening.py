@@ -284,24 +284,14 @@ def _page_drawings(page: str) -> list[str]:
     (JSON in the page), each drawing the splices that turn the one before into it."""
     import json
 
-    from piecepack_diagrams.sheets.svgdeltas import DIGITS
+    from deltas_json import token_numbers
 
     data = json.loads(re.search(r'<script type="application/json" id="drawings">(.*?)</script>', page, re.S)[1])
     width, tokens = data["width"], data["tokens"]
-
-    def numbers(text: str) -> list[int]:
-        out = []
-        for k in range(0, len(text), width):
-            n = 0
-            for ch in text[k:k + width]:
-                n = n * len(DIGITS) + DIGITS.index(ch)
-            out.append(n)
-        return out
-
     drawings, current = [], []
     for step in data["steps"]:
         for start, remove, insert in reversed(step):
-            current[start:start + remove] = numbers(insert)
+            current[start:start + remove] = token_numbers(insert, width)
         drawings.append("".join(tokens[n] for n in current))
     return drawings
 

@@ -281,14 +281,13 @@ def test_a_position_draws_its_leg_along_the_lane_and_its_key_beside_the_board():
     assert "lower right" in words[3] and "upper right" in words[3] and "standard game" in words[3]
 
 
-def test_legs_and_routes_keep_clear_of_ranks_suit_symbols_and_the_pawn():
+def _routed_scenes() -> list:
+    """Scenes with routes: every position of the shipped records, a puzzle's answer key
+    (every leg of its solution) and the end figure."""
     from piecepack_diagrams.games.landlocked.picture import route_scene
     from piecepack_diagrams.games.landlocked.puzzles import make_puzzle
     from piecepack_diagrams.games.landlocked.rules import apply_leg
-    from piecepack_diagrams.scene import Arrow, PathLine
 
-    # A route drawn 2.6 points wide at the smallest scale figures print at (0.3): 0.06 inch.
-    half = 2.6 / 72 / 0.3 / 2
     scenes = [GAME.scene(p.state) for r in _replays() for p in r.positions]
     puzzle = make_puzzle(1)
     states = [puzzle.state]
@@ -296,6 +295,15 @@ def test_legs_and_routes_keep_clear_of_ranks_suit_symbols_and_the_pawn():
         states.append(apply_leg(states[-1], list(path)))
     scenes.append(route_scene(states, puzzle.route.paths))
     scenes.append(_figures()["landlocked-end"].scene)
+    return scenes
+
+
+def test_legs_and_routes_keep_clear_of_ranks_suit_symbols_and_the_pawn():
+    from piecepack_diagrams.scene import Arrow, PathLine
+
+    # A route drawn 2.6 points wide at the smallest scale figures print at (0.3): 0.06 inch.
+    half = 2.6 / 72 / 0.3 / 2
+    scenes = _routed_scenes()
     crossings = 0
     for scene in scenes:
         boxes = [box for piece in scene.pieces for box in _glyph_boxes(piece)]
@@ -551,18 +559,9 @@ def test_every_route_runs_inside_the_tiles_it_crosses():
     crosses, and no segment runs along a border or gutter: each runs straight along a line
     through the centres of the spaces (or a lane a tenth of an inch beside it), and turns only
     at a centre, never jogging inside a square."""
-    from piecepack_diagrams.games.landlocked.picture import route_scene
-    from piecepack_diagrams.games.landlocked.puzzles import make_puzzle
-    from piecepack_diagrams.games.landlocked.rules import apply_leg
     from piecepack_diagrams.scene import Arrow, PathLine
 
-    scenes = [GAME.scene(p.state) for r in _replays() for p in r.positions]
-    puzzle = make_puzzle(1)
-    states = [puzzle.state]
-    for path in puzzle.route.paths:
-        states.append(apply_leg(states[-1], list(path)))
-    scenes.append(route_scene(states, puzzle.route.paths))
-    scenes.append(_figures()["landlocked-end"].scene)
+    scenes = _routed_scenes()
     scenes.append(_figures()["landlocked-illegal-move"].scene)
     checked = 0
     for scene in scenes:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 
+from deltas_json import token_numbers
 from hypothesis import given
 from hypothesis import strategies as st
 
-from piecepack_diagrams.sheets.svgdeltas import DIGITS, Deltas, svg_tokens
+from piecepack_diagrams.sheets.svgdeltas import Deltas, svg_tokens
 
 # Text made of the characters that matter to the cutting: tags, quotes, path moves, spaces.
 _TEXT = st.text(st.sampled_from(list('<>/" =dMmlZ0123456789,.-ab\n&é')), max_size=120)
@@ -26,13 +27,7 @@ def _decoded(text: str) -> tuple[list[str], list[str]]:
     width, tokens = data["width"], data["tokens"]
 
     def numbers(digits: str) -> list[int]:
-        out = []
-        for i in range(0, len(digits), width):
-            n = 0
-            for ch in digits[i:i + width]:
-                n = n * len(DIGITS) + DIGITS.index(ch)
-            out.append(n)
-        return out
+        return token_numbers(digits, width)
 
     run, drawing = [], []
     for step in data["steps"]:
