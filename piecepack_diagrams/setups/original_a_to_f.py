@@ -1,0 +1,1 @@
+"""Ports of ppdf setups: original_a_to_f (being written)."""

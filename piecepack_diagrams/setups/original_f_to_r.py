@@ -1,0 +1,1 @@
+"""Ports of ppdf setups: original_f_to_r (being written)."""

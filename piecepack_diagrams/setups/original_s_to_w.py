@@ -1,0 +1,1 @@
+"""Ports of ppdf setups: original_s_to_w (being written)."""

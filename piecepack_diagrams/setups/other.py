@@ -1,0 +1,1 @@
+"""Ports of ppdf setups: other (being written)."""

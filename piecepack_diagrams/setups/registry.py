@@ -1,0 +1,184 @@
+"""Every setup function of ppdf by every name that reaches it, with its arguments.
+
+A port registers itself with :func:`ppdf_setup` under ppdf's function name
+(``piecepack_fujisan``); the names of ppdf's games table (``Fuji-san``), the
+function's name with or without ``piecepack_``, and loose spellings of them
+(case, spaces, hyphens and quotes ignored; ``draughts`` read as ``checkers``)
+all find it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from ..errors import SetupError
+from ..rrandom import RRandom
+from ..textsafe import as_text, shorten
+from .arguments import Argument, argument_key, seed_argument
+from .frame import Frame
+from .names import GAMES, expand_names
+
+#: The seed a seeded setup uses when none is given (R would draw one at random).
+DEFAULT_SEED = 1
+
+Builder = Callable[..., Frame]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupInfo:
+    """One setup function: ppdf's ``function`` name, the game's ``title``, every name
+    that finds it, its documented ``arguments`` (``seed`` first when ``seeded``),
+    and the port that ``build``\\ s its frame."""
+
+    function: str
+    title: str
+    names: tuple[str, ...]
+    arguments: tuple[Argument, ...]
+    seeded: bool
+    build: Builder
+
+    @property
+    def key(self) -> str:
+        """The command-line name: ``fujisan``, ``tower-of-babel`` ..."""
+        return self.function.removeprefix("piecepack_").replace("_", "-")
+
+    def summary(self) -> str:
+        """The first line of the port's docstring: what the layout is."""
+        doc = (self.build.__doc__ or "").strip()
+        return doc.splitlines()[0] if doc else self.title
+
+    def argument(self, key: str) -> Argument | None:
+        """The argument named ``key`` (any spelling: ``HasSubpack``, ``has-subpack``), or None."""
+        wanted = argument_key(key)
+        return next((a for a in self.arguments if a.key == wanted), None)
+
+    def __repr__(self) -> str:
+        return f"find_setup({self.function!r})"
+
+
+_BY_FUNCTION: dict[str, SetupInfo] = {}
+_BY_KEY: dict[str, str] = {}
+
+
+def name_key(name: str) -> str:
+    """The loose form names are matched by.
+
+    >>> name_key("Fuji-san"), name_key("piecepack_fujisan"), name_key("Thai Draughts"), name_key("Yoté")
+    ('fujisan', 'fujisan', 'thaicheckers', 'yote')
+    """
+    text = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode("ascii").lower()
+    text = re.sub(r"[^a-z0-9]+", "_", text).strip("_")
+    text = text.removeprefix("piecepack_").replace("draughts", "checkers")
+    return text.replace("_", "")
+
+
+def _titles() -> dict[str, tuple[str, list[str]]]:
+    """Title and names of each function named in ppdf's games table."""
+    table: dict[str, tuple[str, list[str]]] = {}
+    for entry, functions in GAMES:
+        names = expand_names(entry)
+        for function in functions:
+            title, known = table.get(function, (names[0], []))
+            table[function] = (title, known + [n for n in names if n not in known])
+    return table
+
+
+_TITLES = _titles()
+
+
+def ppdf_setup(function: str, *, arguments: tuple[Argument, ...] = (), seeded: bool = False,
+               title: str | None = None) -> Callable[[Builder], Builder]:
+    """Register the port of ppdf's ``function``: called as ``build(rng, **arguments)``
+    with an :class:`~piecepack_diagrams.rrandom.RRandom` already seeded and every
+    argument parsed (defaults filled in)."""
+
+    def register(build: Builder) -> Builder:
+        default_title, names = _TITLES.get(function, (None, []))
+        short = function.removeprefix("piecepack_")
+        name_title = title or default_title or short.replace("_", " ").title()
+        all_names = tuple(dict.fromkeys([name_title, *names, function, short]))
+        args = ((seed_argument(),) if seeded else ()) + tuple(arguments)
+        info = SetupInfo(function, name_title, all_names, args, seeded, build)
+        _BY_FUNCTION[function] = info
+        for name in all_names:
+            key = name_key(name)
+            # a function's own name wins over a game's alternative name (Checkers, Chess)
+            if name in (function, short) or key not in _BY_KEY:
+                _BY_KEY[key] = function
+        return build
+
+    return register
+
+
+def setup_infos() -> tuple[SetupInfo, ...]:
+    """Every registered setup, by function name."""
+    return tuple(_BY_FUNCTION[k] for k in sorted(_BY_FUNCTION))
+
+
+def is_known_setup(name: str) -> bool:
+    """True when ``name`` finds a setup."""
+    return name_key(name) in _BY_KEY
+
+
+def find_setup(name: str) -> SetupInfo:
+    """The setup ``name`` finds. Raises :class:`SetupError` with the closest known names."""
+    key = name_key(name)
+    if key in _BY_KEY:
+        return _BY_FUNCTION[_BY_KEY[key]]
+    close = difflib.get_close_matches(key, list(_BY_KEY), n=3, cutoff=0.6)
+    suggestions = list(dict.fromkeys(_BY_FUNCTION[_BY_KEY[k]].key for k in close))
+    hint = f"; did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+    raise SetupError(f"unknown game '{shorten(as_text(name))}'{hint}", token=shorten(as_text(name)),
+                     expected="a game's name (piecepack-diagrams setup --list lists them)")
+
+
+def parse_arguments(info: SetupInfo, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` (header keys or option names in any spelling) as the port's keyword
+    arguments, defaults filled in. Raises :class:`SetupError` for an argument the
+    function does not take (naming the closest it does) or a value it does not accept."""
+    given: dict[str, Any] = {}
+    for raw_key, value in options.items():
+        argument = info.argument(str(raw_key))
+        if argument is None:
+            known = [a.key for a in info.arguments]
+            close = difflib.get_close_matches(argument_key(str(raw_key)), known, n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise SetupError(f"{info.title} takes no argument '{shorten(as_text(raw_key))}'{hint}",
+                             token=shorten(as_text(raw_key)),
+                             expected=f"arguments among: {', '.join(known) or 'none'}")
+        given[argument.key] = argument.parse(value, setup=info.title)
+    return {a.key: given.get(a.key, a.default) for a in info.arguments}
+
+
+def build_frame(name: str, options: Mapping[str, Any] | None = None, *,
+                seed: int | None = None) -> tuple[SetupInfo, Frame]:
+    """ppdf's layout of the game ``name`` with ``options``: what ``set.seed(seed)`` then
+    the call gives in R (``seed`` overrides a ``seed`` option; seeded setups without
+    either use :data:`DEFAULT_SEED`).
+
+    Raises :class:`SetupError` for an unknown game or a bad argument, naming it.
+    """
+    info = find_setup(name)
+    args = parse_arguments(info, options or {})
+    if seed is not None and info.seeded:
+        args["seed"] = seed_argument().parse(seed, setup=info.title)
+    chosen = args.pop("seed", None)
+    rng = RRandom(DEFAULT_SEED if chosen is None else chosen)
+    try:
+        frame = info.build(rng, **args)
+    except SetupError as exc:
+        raise exc from None
+    except (ValueError, IndexError, KeyError) as exc:
+        raise SetupError(f"{info.title} cannot be set up with these arguments: {exc}",
+                         token=shorten(as_text(dict(options or {}))),
+                         expected=", ".join(f"{a.key}: {a.accepts()}" for a in info.arguments) or "no arguments"
+                         ) from None
+    return info, frame
+
+
+__all__ = ["DEFAULT_SEED", "SetupInfo", "build_frame", "find_setup", "is_known_setup", "name_key",
+           "parse_arguments", "ppdf_setup", "setup_infos"]

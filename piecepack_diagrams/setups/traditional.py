@@ -1,0 +1,1 @@
+"""Ports of ppdf setups: traditional (being written)."""
