@@ -107,11 +107,15 @@ def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> Sou
     return result.positions[index].location or result.record.location
 
 
-def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Scene:
-    """The starting position of ``game`` (a registered game or a generic setup name).
+def setup_position(game: str, *, seed: int | None = None,
+                   options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
+    """The rules and the starting state of ``game``: a game with rules (Lab Rats, Coin
+    Collectors, Landlocked, Labyrinth) or any setup of the piecepackr project's ppdf, by any
+    of its names. ``options`` are the game's header fields or setup arguments
+    (``{"coins": ...}``); ``seed`` is R's ``set.seed`` value for ppdf's random setups.
 
-    Raises :class:`SetupError` for an unknown game and :class:`TypeError` for arguments
-    of the wrong type."""
+    Raises :class:`SetupError` for an unknown game (naming the closest known ones) or an
+    argument it does not take or accept, and :class:`TypeError` for arguments of the wrong type."""
     check_arg(game, str, name="game", accepts="a game's name (str)")
     check_optional_int(seed, name="seed")
     if options is not None:
@@ -121,14 +125,33 @@ def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] |
         # Header fields (Variant, Options ...) may be given; a random setup without a seed uses seed 1.
         metadata: dict[str, Any] = {"GameType": rules.title, **(options or {})}
         seed = DEFAULT_SEED if seed is None and "Seed" not in metadata else seed
-        return rules.scene(rules.setup(metadata, seed=seed))
+        return rules, rules.setup(metadata, seed=seed)
+    from .setups import find_setup, is_known_setup
+
     # Command-line names use hyphens ("coin-collectors"); ppdf's names drop them ("Fuji-san").
     key = next((k for k in (normalize_name(game.replace("-", " ")), normalize_name(game)) if k in setup_names()), "")
-    if not key:
-        known = ", ".join(sorted(n.replace("_", "-") for n in setup_names()))
-        raise SetupError(f"unknown game '{game}'", token=game, expected=f"one of: {known}")
-    state = GENERIC.setup({"GameType": {"Name": key, **(options or {})}}, seed=seed)
-    return GENERIC.scene(state)
+    if not key and not is_known_setup(game):
+        find_setup(game)  # raises, naming the closest games
+    state = GENERIC.setup({"GameType": {"Name": key or game, **(options or {})}}, seed=seed)
+    return GENERIC, state
+
+
+def setup_scene(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None) -> Scene:
+    """The starting position of ``game`` as a scene (see :func:`setup_position`).
+
+    Raises :class:`SetupError` for an unknown game or a bad argument and :class:`TypeError`
+    for arguments of the wrong type."""
+    rules, state = setup_position(game, seed=seed, options=options)
+    return rules.scene(state)
+
+
+def setup_csv(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None) -> str:
+    """The starting position of ``game`` as CSV with the columns of ``replay --format csv``
+    (one position, ``move_index`` 1). Raises as :func:`setup_position` does."""
+    from .csvexport import rows_csv, state_rows
+
+    rules, state = setup_position(game, seed=seed, options=options)
+    return rows_csv(state_rows(rules, state, index=1, label=""))
 
 
 @dataclass(frozen=True, slots=True)

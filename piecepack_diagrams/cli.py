@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from . import __version__
-from .errors import OutputError, PiecepackError, SourceLocation
+from .errors import OutputError, PiecepackError, SetupError, SourceLocation
 from .textsafe import TerminalStream
 
 _EXAMPLES = {
@@ -24,8 +24,13 @@ _EXAMPLES = {
               "  piecepack-diagrams replay game.ppn --format csv > positions.csv",
     "render": "examples:\n  piecepack-diagrams render records/ppn/tablut-opening.ppn --move last -f svg -o tablut.svg\n"
               "  piecepack-diagrams render game.ppn --move 3... -f txt",
-    "setup": "examples:\n  piecepack-diagrams setup coin-collectors --seed 1 -f pdf -o output/cc.pdf\n"
-             "  piecepack-diagrams setup tablut -f txt",
+    "setup": "examples:\n  piecepack-diagrams setup --list\n"
+             "  piecepack-diagrams setup coin-collectors --seed 1 -f pdf -o output/cc.pdf\n"
+             "  piecepack-diagrams setup tablut -f txt\n"
+             "  piecepack-diagrams setup fujisan --seed 42 -f csv   # the layout R's ppdf gives after set.seed(42)\n"
+             "  piecepack-diagrams setup shogi --has-subpack true -f pdf\n\n"
+             "A game's own arguments (setup --list names them) are options: --coins TEXT, --has-subpack\n"
+             "true, --n-players 3; the same as the keys of a record's GameType: {Name: ..., Coins: ...}.",
     "audit": "examples:\n  piecepack-diagrams audit records/*/*.ppn\n"
              "  piecepack-diagrams audit records/lab-rats   # a folder: every record in it",
     "proof": "examples:\n  piecepack-diagrams proof -o output/proof.pdf\n"
@@ -78,9 +83,10 @@ def _parser() -> argparse.ArgumentParser:
         made.set_defaults(parser=made)  # whose usage a usage error shows
         return made
 
-    def drawing_options(p: argparse.ArgumentParser) -> None:
-        p.add_argument("-f", "--format", choices=("svg", "pdf", "png", "txt"), default=None,
-                       help="output format (default: from -o, else svg; txt goes to the terminal)")
+    def drawing_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("svg", "pdf", "png", "txt")) -> None:
+        p.add_argument("-f", "--format", choices=formats, default=None,
+                       help="output format (default: from -o, else svg; txt" + ("and csv" if "csv" in formats else "")
+                            + " go to the terminal)")
         p.add_argument("-o", "--output", default=None, help="output file (default: under output/)")
         p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
         p.add_argument("--scale", type=_scale, default=None, metavar="S",
@@ -109,9 +115,13 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
             p.add_argument("--legal", action="store_true", help="highlight where the legal moves go")
         else:
-            p.add_argument("game", metavar="GAME", help="e.g. coin-collectors, tablut, fujisan, four-field-kono")
-            p.add_argument("--seed", type=int, default=None, help="seed for a random layout (default 1)")
-        drawing_options(p)
+            p.add_argument("game", metavar="GAME", nargs="?",
+                           help="a game's name, e.g. coin-collectors, tablut, fuji-san, chess (setup --list: all)")
+            p.add_argument("--list", action="store_true", help="print every game with its arguments, then stop")
+            p.add_argument("--seed", type=int, default=None,
+                           help="seed of a random layout: the layout R's ppdf gives after set.seed(SEED) "
+                                "(default 1)")
+        drawing_options(p, ("svg", "pdf", "png", "txt", "csv") if name == "setup" else ("svg", "pdf", "png", "txt"))
 
     p = command("plates", "print a record's positions as plates: a PDF, one position a cell, or SVG files")
     p.add_argument("path", metavar="PATH", help="a record")
@@ -236,7 +246,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 #: File name endings of each drawing format.
-_SUFFIXES = {"svg": (".svg",), "pdf": (".pdf",), "png": (".png",), "txt": (".txt", ".text")}
+_SUFFIXES = {"svg": (".svg",), "pdf": (".pdf",), "png": (".png",), "txt": (".txt", ".text"), "csv": (".csv",)}
 
 
 def _scale(text: str) -> float:
@@ -265,6 +275,8 @@ def _format_of(args: argparse.Namespace) -> str:
 
     suffix = Path(args.output).suffix.lower() if args.output and not is_stdout(args.output) else ""
     told = next((fmt for fmt, endings in _SUFFIXES.items() if suffix in endings), None)
+    if told == "csv" and args.command != "setup":
+        told = None  # only setup writes CSV; elsewhere .csv says nothing about a drawing's format
     if args.format:
         if told is not None and told != args.format:
             raise OutputError(f"-f {args.format} contradicts the name '{args.output}', which ends {suffix}",
@@ -301,9 +313,9 @@ def _names_file(output: str) -> bool:
 
 def _emit(data: bytes, fmt: str, output: str | None, default: Path) -> None:
     """Write ``data`` to ``output`` (``-``: standard output), or to ``default`` when no
-    ``-o`` was given; plain text with no ``-o`` goes to the terminal. Names what it wrote
-    on standard error."""
-    if output is None and fmt == "txt":
+    ``-o`` was given; plain text and CSV with no ``-o`` go to the terminal. Names what it
+    wrote on standard error."""
+    if output is None and fmt in ("txt", "csv"):
         sys.stdout.write(data.decode("utf-8"))
         return
     _save(output or default, data)
@@ -374,11 +386,20 @@ def _run(args: argparse.Namespace) -> int:
                                    framing=args.framing or "whole")
             default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
         else:
-            from .api import setup_scene
+            from .api import setup_csv, setup_scene
 
-            data = render(setup_scene(args.game, seed=args.seed), fmt, theme=theme, scale=args.scale,
-                          framing=args.framing or "whole")
-            default = Path("output") / f"{args.game}-setup.{fmt}"
+            if args.list:
+                sys.stdout.write(_setup_table())
+                return 0
+            if not args.game:
+                raise SetupError("no game named", token="GAME", expected="a game's name (setup --list lists them)")
+            options = _setup_options(args.game, args.extra)
+            if fmt == "csv":
+                data = setup_csv(args.game, seed=args.seed, options=options).encode("utf-8")
+            else:
+                data = render(setup_scene(args.game, seed=args.seed, options=options), fmt, theme=theme,
+                              scale=args.scale, framing=args.framing or "whole")
+            default = Path("output") / f"{_file_stem(args.game)}-setup.{fmt}"
         _emit(data, fmt, args.output, default)
         return 0
     if args.command == "plates":
@@ -675,6 +696,61 @@ def _exit_on_terminate() -> Callable[[], None]:
     return lambda: signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
+def _setup_options(game: str, words: list[str]) -> dict[str, str]:
+    """A game's own arguments from the words argparse left (``--coins TEXT``, ``--x=1,2``,
+    ``--has-subpack`` alone for true), keyed as the game names them.
+
+    Raises :class:`SetupError` for a word that is not an option, or an option the game
+    does not take (naming the closest it does)."""
+    from .setups import find_setup, is_known_setup
+
+    options: dict[str, str] = {}
+    k = 0
+    while k < len(words):
+        word = words[k]
+        if not word.startswith("--") or len(word) == 2:
+            raise SetupError(f"unexpected '{word}'", token=word,
+                             expected="options of the form --name VALUE (setup --list names each game's)")
+        name, eq, value = word[2:].partition("=")
+        if not eq:
+            if k + 1 < len(words) and not words[k + 1].startswith("--"):
+                value, k = words[k + 1], k + 1
+            else:
+                value = "true"
+        options[name] = value
+        k += 1
+    if options and is_known_setup(game):
+        info = find_setup(game)
+        from .setups.registry import parse_arguments
+
+        parse_arguments(info, options)  # an unknown or bad argument is named here, as an option
+    return options
+
+
+def _setup_table() -> str:
+    """Every game ``setup`` knows, with its title and its arguments (``setup --list``)."""
+    from .engine.game import games
+    from .setups import setup_infos
+
+    rows = [(info.key, info.title, ", ".join(f"{a.option} ({a.kind})" for a in info.arguments) or "-")
+            for info in setup_infos()]
+    known = {r[0] for r in rows}
+    for rules in games():
+        if rules.name not in known and rules.name != "ppn":
+            rows.append((rules.name, rules.title, "--seed (int)"))
+    rows.sort()
+    width = max(len(r[0]) for r in rows) + 2
+    title_width = max(len(r[1]) for r in rows) + 2
+    lines = [f"{'GAME'.ljust(width)}{'TITLE'.ljust(title_width)}ARGUMENTS"]
+    lines += [f"{name.ljust(width)}{title.ljust(title_width)}{args}" for name, title, args in rows]
+    return "\n".join(lines) + f"\n{len(rows)} games. Each argument is an option of setup GAME and a key of a record's GameType.\n"
+
+
+def _file_stem(game: str) -> str:
+    """A file name for ``game``'s default output: letters, digits and hyphens only."""
+    return re.sub(r"[^a-z0-9]+", "-", game.lower()).strip("-")[:60] or "game"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status. Whatever it prints, a record's text
     included, goes through :func:`~piecepack_diagrams.textsafe.terminal_text`, so no
@@ -701,7 +777,14 @@ def _usage_error(parser: argparse.ArgumentParser, exc: PiecepackError) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["setup"]:
+        # A game's own arguments (--coins, --has-subpack ...) depend on the game: they are
+        # read after argparse has read the common options.
+        args, extra = parser.parse_known_args(words)
+        args.extra = extra
+    else:
+        args = parser.parse_args(words)
     if not args.command:
         parser.print_help()
         return 2

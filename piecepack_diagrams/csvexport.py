@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Iterator
+from typing import Any, Iterable, Iterator
 
 from .engine import Replay
 
@@ -27,14 +27,28 @@ def replay_rows(result: Replay) -> Iterator[tuple[str, ...]]:
     squares and in the stacks).
     """
     for index, position in enumerate(result.positions, start=1):
-        pieces = getattr(position.state, "pieces", None)
-        if pieces is None:
-            from .layout.compose import drawn_pieces
+        yield from state_rows(result.game, position.state, index=index, label=position.label)
 
-            pieces = drawn_pieces(result.game.scene(position.state))
-        for row, p in enumerate(pieces, start=1):
-            yield (str(index), position.label, str(row), p.piece.piece_side, str(p.piece.suit),
-                   str(p.piece.rank), p.piece.cfg, _number(p.x), _number(p.y), _number(p.angle))
+
+def state_rows(game: Any, state: Any, *, index: int, label: str) -> Iterator[tuple[str, ...]]:
+    """The rows of one position of ``game`` (see :func:`replay_rows`)."""
+    pieces = getattr(state, "pieces", None)
+    if pieces is None:
+        from .layout.compose import drawn_pieces
+
+        pieces = drawn_pieces(game.scene(state))
+    for row, p in enumerate(pieces, start=1):
+        yield (str(index), label, str(row), p.piece.piece_side, str(p.piece.suit),
+               str(p.piece.rank), p.piece.cfg, _number(p.x), _number(p.y), _number(p.angle))
+
+
+def rows_csv(rows: Iterable[tuple[str, ...]]) -> str:
+    """``rows`` as CSV text under the header row :data:`COLUMNS`."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 #: The rows (pieces summed over positions) a replay's CSV may hold: about 12 MB of text, written in a few seconds.
@@ -43,8 +57,4 @@ MAX_ROWS = 250_000
 
 def replay_csv(result: Replay) -> str:
     """The whole replay as CSV text with a header row."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(replay_rows(result))
-    return out.getvalue()
+    return rows_csv(replay_rows(result))

@@ -110,14 +110,31 @@ class RRandom:
         getrandbits = self._bits.getrandbits
         mask = (1 << bits) - 1
         while True:
+            # R draws floor(unif_rand() * 65536) per 16 bits: the top 16 bits of a 32-bit
+            # output, which is what getrandbits(16) returns (unif_rand's guards move only 0,
+            # whose top bits are 0 either way).
             value = 0
             for _ in range(0, bits + 1, 16):
-                u = getrandbits(32) * _TWO_32
-                # unif_rand()'s guards only move 0 up; floor(u * 65536) is unchanged by them
-                value = 65536 * value + int(u * 65536)
+                value = (value << 16) | getrandbits(16)
             value &= mask
             if value < n:
                 return value
+
+    def _indices(self, n: int, size: int) -> list[int]:
+        """``size`` draws of :meth:`unif_index` ``(n)``: the bulk of ``sample(replace = TRUE)``."""
+        bits = math.ceil(math.log2(n)) if n > 0 else 0
+        if n <= 0 or bits > 15:
+            return [self.unif_index(n) for _ in range(size)]
+        getrandbits = self._bits.getrandbits
+        mask = (1 << bits) - 1
+        out = []
+        append = out.append
+        for _ in range(size):
+            value = getrandbits(16) & mask
+            while value >= n:
+                value = getrandbits(16) & mask
+            append(value)
+        return out
 
     def sample_int(self, n: int, size: int | None = None, *, replace: bool = False,
                    prob: Sequence[float] | None = None) -> list[int]:
@@ -139,13 +156,32 @@ class RRandom:
         if not replace and n > 10_000_000 and size <= n / 2:
             return self._hashed(n, size)
         if replace or size < 2:
-            return [self.unif_index(n) + 1 for _ in range(size)]
-        pool = list(range(n))
+            return [v + 1 for v in self._indices(n, size)]
+        if n > 32768:
+            pool = list(range(n))
+            out = []
+            last = n
+            for _ in range(size):
+                j = self.unif_index(last)
+                out.append(pool[j] + 1)
+                last -= 1
+                pool[j] = pool[last]
+            return out
+        return self._partial_shuffle(n, size)
+
+    def _partial_shuffle(self, n: int, size: int) -> list[int]:
+        """``sample.int(n, size)`` for ``n`` <= 2**15, where each draw takes one output."""
+        getrandbits = self._bits.getrandbits
+        pool = list(range(1, n + 1))
         out = []
+        append = out.append
         last = n
         for _ in range(size):
-            j = self.unif_index(last)
-            out.append(pool[j] + 1)
+            mask = (1 << (last - 1).bit_length()) - 1  # ceil(log2(last)) bits
+            j = getrandbits(16) & mask
+            while j >= last:
+                j = getrandbits(16) & mask
+            append(pool[j])
             last -= 1
             pool[j] = pool[last]
         return out

@@ -118,6 +118,11 @@ def _key(name: str) -> str:
     return "".join(ch for ch in str(name).lower() if ch.isalnum())
 
 
+def games() -> tuple[Game[Any], ...]:
+    """Every registered game once, in order of registration."""
+    return tuple(dict.fromkeys(_GAMES.values()))
+
+
 def find_game(name: str) -> Game[Any] | None:
     """The registered game called ``name`` (any spelling: ``"Lab Rats"``, ``"lab-rats"``)."""
     from .. import games  # noqa: F401 - importing registers the games

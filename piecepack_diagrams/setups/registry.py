@@ -131,9 +131,10 @@ def find_setup(name: str) -> SetupInfo:
         return _BY_FUNCTION[_BY_KEY[key]]
     close = difflib.get_close_matches(key, list(_BY_KEY), n=3, cutoff=0.6)
     suggestions = list(dict.fromkeys(_BY_FUNCTION[_BY_KEY[k]].key for k in close))
-    hint = f"; did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-    raise SetupError(f"unknown game '{shorten(as_text(name))}'{hint}", token=shorten(as_text(name)),
-                     expected="a game's name (piecepack-diagrams setup --list lists them)")
+    expected = "a game's name (piecepack-diagrams setup --list lists them)"
+    if suggestions:
+        expected = f"the closest: {', '.join(repr(s) for s in suggestions)}; or another name setup --list lists"
+    raise SetupError(f"unknown game '{shorten(as_text(name))}'", token=shorten(as_text(name)), expected=expected)
 
 
 def parse_arguments(info: SetupInfo, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -146,10 +147,10 @@ def parse_arguments(info: SetupInfo, options: Mapping[str, Any]) -> dict[str, An
         if argument is None:
             known = [a.key for a in info.arguments]
             close = difflib.get_close_matches(argument_key(str(raw_key)), known, n=1)
-            hint = f"; did you mean '{close[0]}'?" if close else ""
-            raise SetupError(f"{info.title} takes no argument '{shorten(as_text(raw_key))}'{hint}",
+            among = f"arguments among: {', '.join(known)}" if known else "no arguments"
+            raise SetupError(f"{info.title} takes no argument '{shorten(as_text(raw_key))}'",
                              token=shorten(as_text(raw_key)),
-                             expected=f"arguments among: {', '.join(known) or 'none'}")
+                             expected=f"'{close[0]}' (the closest), or {among}" if close else among)
         given[argument.key] = argument.parse(value, setup=info.title)
     return {a.key: given.get(a.key, a.default) for a in info.arguments}
 

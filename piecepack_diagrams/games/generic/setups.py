@@ -87,22 +87,38 @@ def normalize_name(name: str) -> str:
 
 
 def make_layout(name: str, options: Mapping[str, Any], *, seed: int | None = None) -> Layout:
-    """The layout of the setup ``name`` with ``options`` (snake_case keys).
+    """The layout of the setup ``name`` with ``options`` (header keys in any spelling).
 
-    Raises :class:`SetupError` for an unknown name or bad options.
+    Every setup of the piecepackr project's ppdf is R-exact (see :mod:`piecepack_diagrams.setups`):
+    a seed means what ``set.seed(seed)`` then the call means in R. Raises :class:`SetupError`
+    for an unknown name (with the closest known names) or bad options.
     """
-    key = normalize_name(name)
-    if key in ("", "none"):
+    if normalize_name(name) in ("", "none"):
         return Layout((), name="none")
+    from ...setups import build_frame, is_known_setup
+
+    if is_known_setup(name):
+        info, frame = build_frame(name, options, seed=seed)
+        items = tuple((_frame_piece(side, suit, rank, cfg), x, y, angle)
+                      for side, suit, rank, cfg, x, y, angle in frame.records())
+        return Layout(items, frame.scale_factor, info.function.removeprefix("piecepack_"),
+                      tuple(sorted((str(k), str(v)) for k, v in options.items())))
+    key = normalize_name(name)
     if key not in _SETUPS:
-        known = ", ".join(_TITLES[k] for k in sorted(_TITLES))
-        raise SetupError(f"unknown setup '{name}'", token=str(name), expected=f"one of: {known}")
+        from ...setups import find_setup
+
+        find_setup(name)  # raises, naming the closest games
     opts = {normalize_name(k): v for k, v in options.items()}
     raw_seed = opts.pop("seed", None)
     if seed is None:
         seed = DEFAULT_SEED if raw_seed is None else _int_option("Seed", raw_seed)
     layout = _SETUPS[key](opts, SeededRandom(seed))
     return Layout(layout.items, layout.scale_factor, key, tuple(sorted((k, str(v)) for k, v in opts.items())))
+
+
+def _frame_piece(piece_side: str, suit: int, rank: int, cfg: str) -> Piece:
+    kind, _, side = piece_side.partition("_")
+    return Piece(kind, side or "face", int(suit), int(rank), cfg)
 
 
 def _int_option(label: str, value: Any) -> int:
