@@ -128,6 +128,20 @@ def main() -> int:
     viewer_s = median_seconds(lambda: viewer_html(long_game), 3)
     # The 28-move Labyrinth record's page was 2,026,541 bytes when every position was inline SVG.
     viewer_bytes = len(viewer_html(game).encode("utf-8"))
+    from piecepack_diagrams.rrandom import RRandom
+    from piecepack_diagrams.setups import setup_infos
+
+    keys = [info.key for info in setup_infos()]
+
+    def every_setup_to_svg() -> None:
+        for key in keys:
+            render_svg(setup_scene(key))
+
+    every_setup_to_svg()
+    setups_s = median_seconds(every_setup_to_svg, max(3, args.repeat // 6))
+    rng = RRandom(1)
+    dice_s = median_seconds(lambda: rng.sample_int(6, 100_000, replace=True), args.repeat)
+    shuffle_s = median_seconds(lambda: [rng.sample_int(24) for _ in range(100_000 // 24)], args.repeat)
     build_main_s, build_files = _time_build()
     audit_share = _audit_share()
     ms, us = 1000, 1e6
@@ -160,6 +174,12 @@ def main() -> int:
         Row("Viewer: the same game's HTML page, all positions", f"{viewer_s:.2f} s"),
         Row(f"Viewer: page size, the {len(game.positions) - 1}-move 7x7 Labyrinth record (2,027 KB as inline SVGs)",
             f"{viewer_bytes / 1000:,.0f} KB", "< 200 KB", viewer_bytes < 200_000),
+        Row(f"Setups: all {len(keys)} of ppdf's layouts (defaults, seed 1) built and drawn to SVG, in total",
+            f"{setups_s:.2f} s"),
+        Row("R's generator: sample(6, n, replace = TRUE) draws per second", f"{100_000 / dice_s:,.0f}",
+            ">= 1,000,000", 100_000 / dice_s >= 1_000_000),
+        Row("R's generator: sample(24) shuffles, draws per second", f"{(100_000 // 24) * 24 / shuffle_s:,.0f}",
+            ">= 1,000,000", (100_000 // 24) * 24 / shuffle_s >= 1_000_000),
         Row(f"`build`: the main job ({build_files} files: records, figure sets, puzzle books, proof sheet)",
             f"{build_main_s:.1f} s", "< 60 s", build_main_s < 60),
         Row("`build`: the layout audit's share of its processor time", f"{audit_share:.1%}", "< 10%",
