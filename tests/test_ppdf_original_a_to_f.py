@@ -152,6 +152,12 @@ def test_easy_slider_coins_and_pawns_arguments() -> None:
     assert [(r[1], r[4], r[5]) for r in pawns] == [(4, 0.5, 10), (3, 0.5, 8), (2, 0.5, 6), (1, 0.5, 4)]
 
 
+def test_easy_slider_one_rank_or_suit_serves_for_all_as_r_recycles_it() -> None:
+    layout = rows("Easy Slider", {"coins": "3", "pawns": "M"}, seed=1)
+    assert [r[2] for r in layout if r[0] == "coin_face"] == [4] * 5
+    assert [r[1] for r in layout if r[0] == "pawn_face"] == [2] * 4
+
+
 @pytest.mark.parametrize("options", [{"coins": "5 4 3"}, {"pawns": "S M"}, {"pawns": "S M C X"},
                                      {"coins": "z z z z z"}])
 def test_easy_slider_refuses_bad_arguments(options: dict) -> None:

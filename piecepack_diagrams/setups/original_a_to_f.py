@@ -48,10 +48,12 @@ def _deal(rng: RRandom, tiles: str | None, count: int = 24) -> TileDeal:
         return process_tiles(rng, tiles, count)
 
 
-def _ranks(rng: RRandom, text: str, count: int, name: str) -> list[int]:
-    """``process_ranks(text)``, which must give ``count`` ranks."""
+def _ranks(rng: RRandom, text: str, count: int, name: str, *, one_for_all: bool = False) -> list[int]:
+    """``process_ranks(text)``, which must give ``count`` ranks (or one, repeated, when ``one_for_all``)."""
     with _argument(name):
         ranks = process_ranks(rng, text)
+    if one_for_all and len(ranks) == 1:
+        ranks = ranks * count
     if len(ranks) != count or any(not 1 <= r <= 6 for r in ranks):
         raise SetupError(f"argument '{name}' must give {count} ranks, not '{text}'", token=text,
                          expected=f"{count} ranks written n, a, 2, 3, 4, 5")
@@ -338,10 +340,10 @@ def dominoids(rng: RRandom) -> Frame:
 
 @ppdf_setup("piecepack_easy_slider", seeded=True, arguments=(
     _tiles_argument(),
-    Argument("coins", "text", None, "the five Suns coins' ranks as text (n, a, 2 .. 5), left to right; default: "
-             "ace to 5 shuffled"),
-    Argument("pawns", "text", None, "the four pawns' suits as text (S, M, C, A), top to bottom; default: "
-             "shuffled")))
+    Argument("coins", "text", None, "the five Suns coins' ranks as text (n, a, 2 .. 5), left to right (one rank "
+             "is used for all); default: ace to 5 shuffled"),
+    Argument("pawns", "text", None, "the four pawns' suits as text (S, M, C, A), top to bottom (one suit is used "
+             "for all); default: shuffled")))
 def easy_slider(rng: RRandom, *, tiles: str | None = None, coins: str | None = None,
                 pawns: str | None = None) -> Frame:
     """The tiles face up in a 5x5 grid short of one corner, five Suns coins above, the pawns at the left."""
@@ -349,13 +351,14 @@ def easy_slider(rng: RRandom, *, tiles: str | None = None, coins: str | None = N
     y = [2.0 + v for v in rep([8, 6, 4, 2], each=5) + [0] * 4]
     deal = _deal(rng, tiles)
     board = Frame.of(piece_side="tile_face", suit=deal.suit, rank=deal.rank, x=x, y=y, angle=deal.angle)
-    ranks = [v + 1 for v in rng.sample_int(5)] if coins is None else _ranks(rng, coins, 5, "coins")
+    ranks = [v + 1 for v in rng.sample_int(5)] if coins is None else _ranks(rng, coins, 5, "coins", one_for_all=True)
     coin_frame = piecepack_coins(rng, x=seq(2, 10, 2), y=11.5, rank=ranks, suit=1)
     if pawns is None:
         suits = rng.sample_int(4)
     else:
         with _argument("pawns"):
             suits = process_suits(pawns)
+        suits = suits * 4 if len(suits) == 1 else suits
         if len(suits) != 4 or any(not 1 <= s <= 4 for s in suits):
             raise SetupError(f"argument 'pawns' must give four suits, not '{pawns}'", token=pawns,
                              expected="four suits written S, M, C, A")
