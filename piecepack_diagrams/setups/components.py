@@ -261,6 +261,16 @@ def piecepack_saucers(rng: RRandom, *, side: str = "face", piece_side: str | Non
                   angle=angle, length_out=length_out)
 
 
+def domino_tiles(n: int = 7, *, side: str = "face", x: Any = None, y: Any = None) -> Frame:
+    """ppdf's ``domino_tiles``: the double-(n-1) set of dominoes (28 for the double-six),
+    suits counting the high end and ranks the low end from 1 (blank), in rows from the top."""
+    suits = [s for k in range(1, n + 1) for s in range(k, n + 1)]
+    ranks = rep(list(range(1, n + 1)), list(range(n, 0, -1)))
+    xs = [float(s) for s in suits] if x is None else x
+    ys = [2.0 * v - 0.5 for v in rep(list(range(n, 0, -1)), list(range(n, 0, -1)))] if y is None else y
+    return Frame.of(piece_side=f"tile_{side}", suit=suits, rank=ranks, cfg="dominoes", x=xs, y=ys, angle=0.0)
+
+
 # -- boards of tiles ------------------------------------------------------------------
 
 _DONUT_X = [*rep(seq(0, 8, 2), 2), 0, 2, 6, 8, *rep(seq(0, 8, 2), 2)]
@@ -383,7 +393,7 @@ def piecepack_rectangular_board(rng: RRandom, *, nrows: int = 8, ncols: int = 8,
                     angle=rep([float(v) for v in as_list(angle)], length_out=n))
 
 
-__all__ = ["TileDeal", "board_centres", "mutate_sample_angle", "pieces", "piecepack_coins", "piecepack_dice",
+__all__ = ["TileDeal", "board_centres", "domino_tiles", "mutate_sample_angle", "pieces", "piecepack_coins", "piecepack_dice",
            "piecepack_donut_board", "piecepack_matchsticks", "piecepack_pawns", "piecepack_pyramids",
            "piecepack_rectangular_board", "piecepack_saucers", "piecepack_tiles", "process_angles",
            "process_ranks", "process_suits", "process_tiles", "random_dice", "slice_sample_piece"]

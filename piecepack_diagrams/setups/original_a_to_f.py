@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import SetupError
 from ..rrandom import RRandom
 from .arguments import Argument
-from .components import (TileDeal, mutate_sample_angle, piecepack_coins, piecepack_dice, piecepack_donut_board,
+from .components import (TileDeal, domino_tiles, mutate_sample_angle, piecepack_coins, piecepack_dice, piecepack_donut_board,
                          piecepack_pawns, piecepack_rectangular_board, piecepack_tiles, process_ranks,
                          process_suits, process_tiles, random_dice, slice_sample_piece)
 from .frame import Frame, bind_rows, rep, seq, to_x, to_y
@@ -305,15 +305,6 @@ def desfases(rng: RRandom, *, tiles: str | None = None, dice: str | None = None)
     return bind_rows(board, coins, die_frame, pawns).with_scale(3.0)
 
 
-def domino_tiles(n: int = 7) -> Frame:
-    """ppdf's ``domino_tiles(n)``: the double-(n-1) set of dominoes in rows, face up."""
-    suits = [s for k in range(1, n + 1) for s in range(k, n + 1)]
-    ranks = rep(list(range(1, n + 1)), list(range(n, 0, -1)))
-    ys = [2.0 * v - 0.5 for v in rep(list(range(n, 0, -1)), list(range(n, 0, -1)))]
-    return Frame.of(piece_side="tile_face", suit=suits, rank=ranks, cfg="dominoes", x=[float(s) for s in suits],
-                    y=ys)
-
-
 @ppdf_setup("piecepack_dominoids", seeded=True)
 def dominoids(rng: RRandom) -> Frame:
     """An 8x8 board of 16 tile backs, pawns, coin stacks and 15 dominoes (double-five, no blanks), four in play."""
@@ -392,5 +383,5 @@ def froggy_bottom(rng: RRandom) -> Frame:
 
 
 __all__ = ["alien_city", "black_pawn_trucking", "brain_burn", "burbuja", "cardinals_guards", "cell_management",
-           "chariots", "chinese_checkers", "climbing_man", "crocodile_hop", "desfases", "domino_tiles", "dominoids",
+           "chariots", "chinese_checkers", "climbing_man", "crocodile_hop", "desfases", "dominoids",
            "easy_slider", "everest", "four_blind_mice", "froggy_bottom", "halma"]

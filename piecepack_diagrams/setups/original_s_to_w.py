@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..errors import SetupError
 from ..rrandom import RRandom
 from .arguments import Argument
-from .components import (mutate_sample_angle, piecepack_coins, piecepack_dice, piecepack_donut_board,
+from .components import (domino_tiles, mutate_sample_angle, piecepack_coins, piecepack_dice, piecepack_donut_board,
                          piecepack_matchsticks, piecepack_pawns, piecepack_rectangular_board, piecepack_tiles,
                          process_tiles, slice_sample_piece)
 from .frame import Frame, bind_rows, rep, seq
@@ -68,13 +68,6 @@ def _tile_corner(angle: float) -> tuple[float, float]:
     if angle == 180:
         return -0.5, 0.5
     return -0.5, -0.5
-
-
-def _domino_tiles_back(x: list[float], y: list[float]) -> Frame:
-    """ppdf's ``domino_tiles(side = "back", x =, y =)``: the 28 double-six dominoes."""
-    suit = [s for n in range(1, 8) for s in range(n, 8)]
-    rank = [r for r in range(1, 8) for _ in range(8 - r)]
-    return Frame.of(piece_side="tile_back", suit=suit, rank=rank, cfg="dominoes", x=x, y=y, angle=0.0)
 
 
 @ppdf_setup("piecepack_ship_it", seeded=True)
@@ -137,7 +130,7 @@ def ship_it(rng: RRandom) -> Frame:
     coins = coins.mutate(x=coin_x, y=coin_y)
     pawns = pawns.mutate(x=pawn_x, y=pawn_y)
     dice = dice.mutate(x=die_x, y=die_y)
-    dominoes = _domino_tiles_back(
+    dominoes = domino_tiles(7, side="back",
         x=[max(tx) + 5.5 + v for v in rep(seq(1, by=2, length_out=7), each=4)],
         y=[max(ty) - 0.5 - v for v in rep(seq(0, by=3, length_out=4), 7)])
     dominoes = slice_sample_piece(rng, mutate_sample_angle(rng, dominoes, (0, 180)))
