@@ -200,6 +200,8 @@ _PUBLIC = {
     "replay_file": {"path": "REC", "strict": True},
     "scene_of": {"result": "RESULT", "move": "last", "caption": True, "show_legal": False, "key": True},
     "setup_scene": {"game": "tablut", "seed": None, "options": None},
+    "setup_position": {"game": "japan", "seed": 3, "options": None},
+    "setup_csv": {"game": "shogi", "seed": None, "options": {"has_subpack": True}},
     "replay": {"record": "RECORD", "strict": True, "seed": None, "game": None},
     "validate": {"paths": ["REC"]},
     "validate_file": {"path": "REC"},

@@ -64,3 +64,26 @@ def test_bad_setups_are_located_and_name_what_is_accepted(header: str, message: 
     assert message in caught.value.message
     assert caught.value.location is not None and caught.value.location.file == "bad.ppn"
     assert caught.value.expected
+
+
+def _every_setup() -> list[str]:
+    from piecepack_diagrams.setups import setup_infos
+
+    return [info.function for info in setup_infos()]
+
+
+@pytest.mark.parametrize("function", _every_setup())
+def test_every_setup_starts_a_record_as_the_setup_command_lays_it(function: str) -> None:
+    """Setups without a reference file too: a one-move record from the game's name (seed 5
+    for seeded ones) starts with the rows ``setup NAME --seed 5 -f csv`` prints."""
+    from piecepack_diagrams.api import setup_csv
+
+    info = find_setup(function)
+    seed = 5 if info.seeded else None
+    positions = _positions(_record(info.title, seed))
+    printed = setup_csv(info.key, seed=seed).splitlines()[1:]
+    rows = [tuple(line.split(",")) for line in printed]
+    assert len(rows) == len(positions[1]) > 0
+    for (index, label, _, side, suit, rank, cfg, x, y, angle), want in zip(rows, positions[1]):
+        assert (side, int(suit), int(rank), cfg) == want[:4]
+        assert (float(x), float(y), float(angle)) == pytest.approx(want[4:], abs=1e-9)

@@ -78,3 +78,18 @@ def test_every_picture_is_in_the_repository():
     for name in pictures:
         data = (ROOT / name).read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 2000, name
+
+
+def test_the_setup_table_is_the_registrys():
+    """The README's list of games is the registry's (python docs/setups_table.py writes it)."""
+    sys.path.insert(0, str(ROOT / "docs"))
+    try:
+        import setups_table
+    finally:
+        sys.path.remove(str(ROOT / "docs"))
+    assert setups_table.updated(README) == README, "run: python docs/setups_table.py"
+    from piecepack_diagrams.setups import setup_infos
+
+    listed = re.findall(r"^\| `([a-z0-9-]+)` \|", README, flags=re.M)
+    assert set(listed) >= {info.key for info in setup_infos()} | {"labyrinth", "lab-rats", "landlocked"}
+    assert len(listed) == len(set(listed))
