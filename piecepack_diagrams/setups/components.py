@@ -171,11 +171,12 @@ def _piece_arguments(kind: str, *, has_rank: bool, sides: tuple[str, ...]) -> tu
     return tuple(args)
 
 
-def pieces(kind: str, *, side: str, piece_side: str | None, suit: Any, rank: Any, cfg: Any, x: Any, y: Any,
+def pieces(kind: str, *, side: Any, piece_side: str | None, suit: Any, rank: Any, cfg: Any, x: Any, y: Any,
            angle: Any, length_out: int | None) -> Frame:
     """``piecepack_<kind>s(...)``: one row per piece, every column repeated to ``length_out``
-    (when given) and then recycled as tibble does."""
-    return Frame.of(piece_side=piece_side or f"{kind}_{side}", suit=suit, rank=rank, cfg=cfg,
+    (when given) and then recycled as tibble does; ``side`` may give one side a piece
+    (R pastes ``<kind>_`` onto each)."""
+    return Frame.of(piece_side=piece_side or [f"{kind}_{s}" for s in as_list(side)], suit=suit, rank=rank, cfg=cfg,
                     x=[float(v) for v in as_list(x)], y=[float(v) for v in as_list(y)],
                     angle=[float(v) for v in as_list(angle)], length_out=length_out)
 
@@ -393,7 +394,8 @@ def piecepack_rectangular_board(rng: RRandom, *, nrows: int = 8, ncols: int = 8,
                     angle=rep([float(v) for v in as_list(angle)], length_out=n))
 
 
-__all__ = ["TileDeal", "board_centres", "domino_tiles", "mutate_sample_angle", "pieces", "piecepack_coins", "piecepack_dice",
+__all__ = ["TileDeal", "board_centres", "domino_tiles",
+           "mutate_sample_angle", "pieces", "piecepack_coins", "piecepack_dice",
            "piecepack_donut_board", "piecepack_matchsticks", "piecepack_pawns", "piecepack_pyramids",
            "piecepack_rectangular_board", "piecepack_saucers", "piecepack_tiles", "process_angles",
            "process_ranks", "process_suits", "process_tiles", "random_dice", "slice_sample_piece"]

@@ -17,7 +17,8 @@ from typing import Any
 from ..errors import SetupError
 from ..rrandom import RRandom
 from .arguments import Argument
-from .components import (TileDeal, domino_tiles, mutate_sample_angle, piecepack_coins, piecepack_dice, piecepack_donut_board,
+from .components import (TileDeal, domino_tiles, mutate_sample_angle,
+                         piecepack_coins, piecepack_dice, piecepack_donut_board,
                          piecepack_pawns, piecepack_rectangular_board, piecepack_tiles, process_ranks,
                          process_suits, process_tiles, random_dice, slice_sample_piece)
 from .frame import Frame, bind_rows, rep, seq, to_x, to_y

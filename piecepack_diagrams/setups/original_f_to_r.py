@@ -20,8 +20,8 @@ from typing import Any
 from ..errors import SetupError
 from ..rrandom import RRandom
 from .arguments import Argument
-from .components import (mutate_sample_angle, piecepack_donut_board, piecepack_rectangular_board, process_ranks,
-                         process_suits, process_tiles, random_dice, slice_sample_piece)
+from .components import (domino_tiles, mutate_sample_angle, piecepack_donut_board, piecepack_rectangular_board,
+                         pieces, process_ranks, process_suits, process_tiles, random_dice, slice_sample_piece)
 from .frame import Frame, as_list, bind_rows, rep, seq
 from .registry import ppdf_setup
 
@@ -35,9 +35,8 @@ def _floats(values: Any) -> list[float]:
 def _pieces(kind: str, *, side: Any = "face", suit: Any, rank: Any = 1, cfg: Any = "piecepack", x: Any,
             y: Any, angle: Any = 0.0) -> Frame:
     """ppdf's ``piecepack_<kind>s(...)``; ``side`` may be one side per piece."""
-    piece_side = [f"{kind}_{s}" for s in as_list(side)]
-    return Frame.of(piece_side=piece_side, suit=suit, rank=rank, cfg=cfg, x=_floats(x), y=_floats(y),
-                    angle=_floats(angle))
+    return pieces(kind, side=side, piece_side=None, suit=suit, rank=rank, cfg=cfg, x=x, y=y, angle=angle,
+                  length_out=None)
 
 
 _SUITS_BY_SIX = rep([1, 2, 3, 4], each=6)
@@ -65,15 +64,6 @@ def _dice(*, suit: Any = (1, 2, 3, 4), rank: Any = 1, x: Any, y: Any, angle: Any
 
 def _matchsticks(*, suit: Any, rank: Any, x: Any, y: Any, angle: Any = 0.0) -> Frame:
     return _pieces("matchstick", suit=suit, rank=rank, x=x, y=y, angle=angle)
-
-
-def domino_tiles(n: int = 7) -> Frame:
-    """ppdf's ``domino_tiles(n)``: the double-(n-1) set, one row per domino (suit the
-    "bottom" half, rank the "top" half, both 1-based)."""
-    suit = [s for k in range(1, n + 1) for s in range(k, n + 1)]
-    rank = [k for k in range(1, n + 1) for _ in range(k, n + 1)]
-    y = [2.0 * k - 0.5 for k in range(n, 0, -1) for _ in range(k)]
-    return Frame.of(piece_side="tile_face", suit=suit, rank=rank, cfg="dominoes", x=_floats(suit), y=y)
 
 
 def _fill_missing(rng: RRandom, values: list[int | None]) -> list[int | None]:
