@@ -114,9 +114,9 @@ def test_shogi_with_a_subpack_and_a_second_set() -> None:
 
 def test_random_pawn_ranks_follow_r_after_set_seed_42() -> None:
     """Functions without a seed that draw at random give the reference drawn after set.seed(42)."""
-    frame = japanese_chess.__wrapped__(RRandom(42))  # type: ignore[attr-defined]
+    frame = japanese_chess(RRandom(42))
     assert list(frame.rank) == [r[2] for r in read_layout(PPDF / "setups" / "japanese_chess.csv")]
-    other = japanese_chess.__wrapped__(RRandom(1))  # type: ignore[attr-defined]
+    other = japanese_chess(RRandom(1))
     assert list(other.rank) != list(frame.rank)
     assert rows("piecepack_ultima") == [(*r,) for r in read_layout(PPDF / "setups" / "ultima.csv")]
     assert len(baroque_chess(RRandom(5))) == 48

@@ -8,14 +8,15 @@ coins of a suit show different ranks.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import SetupError
 from ..rrandom import RRandom
 from .arguments import Argument
-from .components import piecepack_coins, piecepack_dice, piecepack_pawns, piecepack_rectangular_board, piecepack_tiles
+from .components import (piecepack_coins, piecepack_dice, piecepack_pawns, piecepack_rectangular_board,
+                         piecepack_tiles)
+from .fill import fill_piece_rank
 from .frame import Frame, bind_rows, rep, seq
 from .registry import ppdf_setup
 
@@ -48,23 +49,6 @@ def _register(*functions: str, arguments: tuple[Argument, ...] = (),
     return register
 
 
-#: The seed of R's generator behind ppdf's reference layouts of functions that take no
-#: seed but draw at random (the corpus's ``NAME.csv`` files are R after ``set.seed(42)``).
-UNSEEDED_SEED = 42
-
-
-def drawn_as_unseeded_reference(build: Callable[..., Frame]) -> Callable[..., Frame]:
-    """A port of a function without a seed that still draws at random, drawing from R's
-    generator as the reference layouts were made (``set.seed(42)`` then the call): the
-    registry hands such a function the stream of its default seed, which is replaced."""
-
-    @functools.wraps(build)
-    def build_as_reference(rng: RRandom, **arguments: Any) -> Frame:
-        return build(RRandom(UNSEEDED_SEED), **arguments)
-
-    return build_as_reference
-
-
 def _coins(rng: RRandom, **columns: Any) -> Frame:
     return piecepack_coins(rng, **columns)
 
@@ -85,38 +69,6 @@ def _piece_of(piece_side: str) -> str:
     """The piece of a ``piece_side`` (``coin_back`` -> ``coin``), as tidyr's
     ``separate_wider_delim(piece_side, "_")`` splits it."""
     return piece_side.split("_", 1)[0]
-
-
-def replace_na_piece(rng: RRandom, values: list[int | None]) -> list[int]:
-    """ppdf's ``replace_na_piece``: the missing values (None) of ``values`` get, in
-    order, a random choice of the numbers 1..len(values) the others do not use."""
-    missing = [k for k, v in enumerate(values) if v is None]
-    if not missing:
-        return [int(v) for v in values if v is not None]
-    used = {int(v) for v in values if v is not None}
-    avail = [n for n in range(1, len(values) + 1) if n not in used]
-    if len(avail) < len(missing):
-        raise SetupError(f"cannot give {len(missing)} pieces different ranks out of {len(avail)}",
-                         token=str(values), expected="pieces of a suit fewer than its ranks")
-    out = list(values)
-    for k, pick in zip(missing, rng.sample_int(len(avail), len(missing))):
-        out[k] = avail[pick - 1]
-    return [int(v) for v in out]  # type: ignore[arg-type]
-
-
-def fill_piece_rank(rng: RRandom, frame: Frame) -> Frame:
-    """ppdf's ``fill_piece_rank``: within each piece and suit, missing ranks (None) are
-    dealt at random among the ranks not yet used. Groups draw in dplyr's order of
-    groups: by piece name, then suit."""
-    groups: dict[tuple[str, int], list[int]] = {}
-    for k, (side, suit) in enumerate(zip(frame.piece_side, frame.suit)):
-        groups.setdefault((_piece_of(side), suit), []).append(k)
-    ranks: list[Any] = list(frame.rank)
-    for key in sorted(groups):
-        rows = groups[key]
-        for k, rank in zip(rows, replace_na_piece(rng, [ranks[k] for k in rows])):
-            ranks[k] = rank
-    return frame.mutate(rank=ranks)
 
 
 def fischer_random_ranks(rng: RRandom) -> list[int]:
@@ -185,7 +137,6 @@ def alice_chess(rng: RRandom, *, has_subpack: bool = False, max_tiles: int = 24)
 
 
 @_register("piecepack_baroque_chess", "piecepack_ultima", arguments=(HAS_SUBPACK,))
-@drawn_as_unseeded_reference
 def baroque_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     """Ultima (Baroque Chess) on an 8x8 board; the pawn coins' ranks are dealt at random."""
     board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
@@ -213,7 +164,6 @@ def baroque_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
 
 
 @_register("piecepack_chaturaji", arguments=(HAS_SUBPACK,))
-@drawn_as_unseeded_reference
 def chaturaji(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     """Chaturaji: four armies, one in each corner of an 8x8 board."""
     board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
@@ -300,7 +250,6 @@ def four_seasons_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
 
 
 @_register("piecepack_japanese_chess", "piecepack_shogi", arguments=(HAS_SUBPACK, CFG2))
-@drawn_as_unseeded_reference
 def japanese_chess(rng: RRandom, *, has_subpack: bool = False, cfg2: str = "piecepack") -> Frame:
     """Shogi (Japanese Chess) on the points of a 9x9 board; the pawn coins' ranks are dealt at random."""
     board = piecepack_rectangular_board(rng, nrows=9, ncols=9)
@@ -349,7 +298,6 @@ def racing_kings(rng: RRandom) -> Frame:
     return bind_rows(board, black, white)
 
 
-__all__ = ["ALICE_MIN_TILES", "CHESS_RANKS", "UNSEEDED_SEED", "alice_chess", "baroque_chess", "chaturaji", "chess",
-           "chess960", "chinese_chess", "drawn_as_unseeded_reference", "fill_piece_rank", "fischer_random_ranks",
-           "four_seasons_chess", "japanese_chess", "minishogi", "piecepack_chess_pieces", "racing_kings",
-           "replace_na_piece"]
+__all__ = ["ALICE_MIN_TILES", "CHESS_RANKS", "alice_chess", "baroque_chess", "chaturaji", "chess",
+           "chess960", "chinese_chess", "fischer_random_ranks",
+           "four_seasons_chess", "japanese_chess", "minishogi", "piecepack_chess_pieces", "racing_kings"]

@@ -22,6 +22,7 @@ from ..rrandom import RRandom
 from .arguments import Argument
 from .components import (domino_tiles, mutate_sample_angle, piecepack_donut_board, piecepack_rectangular_board,
                          pieces, process_ranks, process_suits, process_tiles, random_dice, slice_sample_piece)
+from .fill import fill_piece_rank, fill_piece_suit
 from .frame import Frame, as_list, bind_rows, rep, seq
 from .registry import ppdf_setup
 
@@ -64,46 +65,6 @@ def _dice(*, suit: Any = (1, 2, 3, 4), rank: Any = 1, x: Any, y: Any, angle: Any
 
 def _matchsticks(*, suit: Any, rank: Any, x: Any, y: Any, angle: Any = 0.0) -> Frame:
     return _pieces("matchstick", suit=suit, rank=rank, x=x, y=y, angle=angle)
-
-
-def _fill_missing(rng: RRandom, values: list[int | None]) -> list[int | None]:
-    """ppdf's ``replace_na_piece``: missing values dealt from 1..n not already used."""
-    missing = [k for k, v in enumerate(values) if v is None]
-    if not missing:
-        return values
-    used = {v for v in values if v is not None}
-    avail = [k for k in range(1, len(values) + 1) if k not in used]
-    if len(missing) > len(avail):
-        raise SetupError("too many pieces of one kind to give each a different value",
-                         expected="at most as many missing values as free ones")
-    out = list(values)
-    for k, pick in zip(missing, rng.sample_int(len(avail), len(missing))):
-        out[k] = avail[pick - 1]
-    return out
-
-
-def _fill_by_group(rng: RRandom, frame: Frame, column: str, by: str) -> Frame:
-    """``group_by(piece, <by>) |> mutate(<column> = replace_na_piece(<column>))``: groups in
-    sorted key order, each group's rows in frame order."""
-    pieces = [ps.split("_", 1)[0] for ps in frame.piece_side]
-    keys = list(zip(pieces, frame.column(by)))
-    values: list[Any] = list(frame.column(column))
-    for key in sorted(set(keys), key=lambda k: (k[0], k[1] is None, k[1] if k[1] is not None else 0)):
-        rows = [k for k, kk in enumerate(keys) if kk == key]
-        filled = _fill_missing(rng, [values[k] for k in rows])
-        for k, v in zip(rows, filled):
-            values[k] = v
-    return frame.mutate(**{column: values})
-
-
-def fill_piece_suit(rng: RRandom, frame: Frame) -> Frame:
-    """ppdf's ``fill_piece_suit``: missing suits dealt among pieces of the same kind and rank."""
-    return _fill_by_group(rng, frame, "suit", "rank")
-
-
-def fill_piece_rank(rng: RRandom, frame: Frame) -> Frame:
-    """ppdf's ``fill_piece_rank``: missing ranks dealt among pieces of the same kind and suit."""
-    return _fill_by_group(rng, frame, "rank", "suit")
 
 
 def _ranks_text(rng: RRandom, text: str, count: int, what: str) -> list[int]:

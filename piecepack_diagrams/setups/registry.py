@@ -24,6 +24,9 @@ from .names import GAMES, expand_names
 
 #: The seed a seeded setup uses when none is given (R would draw one at random).
 DEFAULT_SEED = 1
+#: The seed behind a setup that takes no seed but still draws (Shogi's, Chaturaji's and
+#: Ultima's pawn ranks): ppdf's reference layouts of those were drawn after ``set.seed(42)``.
+UNSEEDED_SEED = 42
 
 Builder = Callable[..., Frame]
 
@@ -159,16 +162,21 @@ def build_frame(name: str, options: Mapping[str, Any] | None = None, *,
                 seed: int | None = None) -> tuple[SetupInfo, Frame]:
     """ppdf's layout of the game ``name`` with ``options``: what ``set.seed(seed)`` then
     the call gives in R (``seed`` overrides a ``seed`` option; seeded setups without
-    either use :data:`DEFAULT_SEED`).
+    either use :data:`DEFAULT_SEED`, setups without a seed argument that draw all the same
+    use :data:`UNSEEDED_SEED`).
 
     Raises :class:`SetupError` for an unknown game or a bad argument, naming it.
     """
     info = find_setup(name)
     args = parse_arguments(info, options or {})
-    if seed is not None and info.seeded:
-        args["seed"] = seed_argument().parse(seed, setup=info.title)
-    chosen = args.pop("seed", None)
-    rng = RRandom(DEFAULT_SEED if chosen is None else chosen)
+    if seed is not None:
+        # set.seed(seed) then the call: a seeded function's stream, or the one that a
+        # function without a seed argument draws from
+        seed = seed_argument().parse(seed, setup=info.title)
+        if info.seeded:
+            args["seed"] = seed
+    chosen = args.pop("seed", None) if info.seeded else seed
+    rng = RRandom(chosen if chosen is not None else DEFAULT_SEED if info.seeded else UNSEEDED_SEED)
     try:
         frame = info.build(rng, **args)
     except SetupError as exc:
@@ -181,5 +189,5 @@ def build_frame(name: str, options: Mapping[str, Any] | None = None, *,
     return info, frame
 
 
-__all__ = ["DEFAULT_SEED", "SetupInfo", "build_frame", "find_setup", "is_known_setup", "name_key",
+__all__ = ["DEFAULT_SEED", "UNSEEDED_SEED", "SetupInfo", "build_frame", "find_setup", "is_known_setup", "name_key",
            "parse_arguments", "ppdf_setup", "setup_infos"]
