@@ -113,7 +113,8 @@ class GenericGame(Game[Board]):
                location: SourceLocation | None) -> Board:
         try:
             layout = self.layout(metadata, seed=seed)
-            scale = movetext_scale(metadata, layout.scale_factor)
+            scale = movetext_scale(metadata, layout.scale_factor if layout.movetext_scale is None
+                                   else layout.movetext_scale)
         except SetupError as exc:
             raise exc.with_location(location) if location else exc from None
         # The table is the setup's extent plus a margin; an empty setup leaves it open.

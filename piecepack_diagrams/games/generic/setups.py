@@ -28,12 +28,19 @@ DEFAULT_SEED = 1
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """A starting layout: ``(piece, x, y, angle)`` items in drawing order."""
+    """A starting layout: ``(piece, x, y, angle)`` items in drawing order.
+
+    ``scale_factor`` is inches per unit of the items' coordinates; ``movetext_scale`` the
+    units one movetext unit spans (``a1`` is ``(movetext_scale, movetext_scale)``), by
+    default ``scale_factor``. ppdf's layouts are in inches and set the second only: its
+    ``attr(df, "scale_factor")`` stretches the movetext's coordinates (Cardinal's Guards:
+    a movetext unit is a 2-inch tile)."""
 
     items: tuple[Item, ...]
     scale_factor: float = 1.0
     name: str = "none"
     options: tuple[tuple[str, Any], ...] = field(default=())
+    movetext_scale: float | None = None
 
     def bounds(self, margin: float = 2.0) -> tuple[float, float, float, float] | None:
         """The table area moves may use: the layout's extent plus ``margin`` units."""
@@ -101,8 +108,8 @@ def make_layout(name: str, options: Mapping[str, Any], *, seed: int | None = Non
         info, frame = build_frame(name, options, seed=seed)
         items = tuple((_frame_piece(side, suit, rank, cfg), x, y, angle)
                       for side, suit, rank, cfg, x, y, angle in frame.records())
-        return Layout(items, frame.scale_factor, info.function.removeprefix("piecepack_"),
-                      tuple(sorted((str(k), str(v)) for k, v in options.items())))
+        return Layout(items, 1.0, info.function.removeprefix("piecepack_"),
+                      tuple(sorted((str(k), str(v)) for k, v in options.items())), movetext_scale=frame.scale_factor)
     key = normalize_name(name)
     if key not in _SETUPS:
         from ...setups import find_setup
