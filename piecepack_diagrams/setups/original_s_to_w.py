@@ -13,7 +13,7 @@ from ..errors import SetupError
 from ..rrandom import RRandom
 from .arguments import Argument
 from .components import (domino_tiles, mutate_sample_angle, piecepack_coins, piecepack_dice, piecepack_donut_board,
-                         piecepack_matchsticks, piecepack_pawns, piecepack_rectangular_board, piecepack_tiles,
+                         piecepack_pawns, piecepack_rectangular_board, piecepack_tiles,
                          process_tiles, slice_sample_piece)
 from .frame import Frame, bind_rows, rep, seq
 from .registry import ppdf_setup
@@ -345,22 +345,6 @@ def tula(rng: RRandom, *, tiles: str | None = None, variant: str = "Original") -
     return Frame.of(piece_side=sides, suit=suits, rank=ranks, x=x, y=y, angle=0.0)
 
 
-@ppdf_setup("piecepack_twelve_mens_morris", arguments=(
-    Argument("has_matchsticks", "bool", False, "whether matchsticks draw the board's lines"),))
-def twelve_mens_morris(rng: RRandom, *, has_matchsticks: bool = False) -> Frame:
-    """Three nested squares of tile faces (the Nine Men's Morris board), with matchstick lines if asked."""
-    board = piecepack_tiles(rng, x=[7, 1, 7, 3, 7, 5, 13, 13, 11, 11, 9, 9, 7, 13, 7, 11, 7, 9, 1, 1, 3, 3, 5, 5],
-                            y=[13, 13, 11, 11, 9, 9, 7, 13, 7, 11, 7, 9, 1, 1, 3, 3, 5, 5, 7, 1, 7, 3, 7, 5])
-    if not has_matchsticks:
-        return board
-    lines = piecepack_matchsticks(
-        rng, suit=rep([1, 2, 3, 4], each=6), rank=4,
-        x=[1, 1, 3, 3, 5, 5, 9, 9, 11, 11, 13, 13, 9, 9, 11, 11, 13, 13, 1, 1, 3, 3, 5, 5],
-        y=[9, 11, 9, 13, 13, 11, 11, 13, 13, 9, 11, 9, 3, 1, 1, 5, 5, 3, 3, 5, 5, 1, 1, 3],
-        angle=rep([0, 90, 90, 0, 90, 0, 0, 90], each=3))
-    return bind_rows(board, lines)
-
-
 @ppdf_setup("piecepack_wormholes")
 def wormholes(rng: RRandom) -> Frame:
     """23 tile backs in a winding band with two pawns at each end."""
@@ -373,4 +357,4 @@ def wormholes(rng: RRandom) -> Frame:
 
 __all__ = ["accordion", "san_andreas", "sarcophagus", "ship_it", "shopping_mall", "skyscrapers", "slides_of_action",
            "speedy_towers", "steppin_stones", "the_in_crowd", "the_magic_bag", "the_penguin_game", "tower_of_babel",
-           "tracers", "triactor", "tula", "twelve_mens_morris", "wormholes"]
+           "tracers", "triactor", "tula", "wormholes"]

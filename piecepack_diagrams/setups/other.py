@@ -12,11 +12,12 @@ from collections import Counter
 from ..errors import SetupError
 from ..rrandom import RRandom
 from .arguments import Argument
-from .components import (piecepack_coins, piecepack_dice, piecepack_donut_board, piecepack_pawns,
+from .components import (piecepack_coins, piecepack_donut_board, piecepack_pawns,
                          piecepack_rectangular_board, process_suits)
 from .frame import Frame, bind_rows, rep
 from .registry import ppdf_setup
-from .traditional import fill_piece_rank
+from .checkers import gothic_checkers
+from .fill import fill_piece_rank
 
 
 @ppdf_setup("piecepack_12345ive")
@@ -28,32 +29,22 @@ def twelve345ive(rng: RRandom) -> Frame:
     return bind_rows(board, coins)
 
 
-def _gothic_checkers(rng: RRandom) -> Frame:
-    """ppdf's ``piecepack_gothic_checkers``: an 8x8 board, two full rows of pieces a side."""
-    board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
-    pawns = piecepack_pawns(rng, x=[1, 8, 8, 1], y=[7, 7, 2, 2], angle=[180, 180, 0, 0])
-    dice = piecepack_dice(rng, x=[1, 8, 8, 1], y=[8, 8, 1, 1], angle=[180, 180, 0, 0], rank=2)
-    coins = piecepack_coins(rng, side="back", x=rep(list(range(2, 8)) + list(range(7, 1, -1)), each=2),
-                            y=rep([8, 7], 6) + rep([2, 1], 6), angle=rep([180, 0], each=12))
-    return bind_rows(board, pawns, dice, coins)
-
-
 @ppdf_setup("piecepack_breakthrough")
 def breakthrough(rng: RRandom) -> Frame:
     """An 8x8 board with 16 pieces (coin backs, pawns, dice) on each side's first two rows."""
-    return _gothic_checkers(rng)
+    return gothic_checkers(rng)
 
 
 @ppdf_setup("piecepack_crossings")
 def crossings(rng: RRandom) -> Frame:
     """An 8x8 board with 16 pieces on each side's first two rows (the layout of Breakthrough)."""
-    return _gothic_checkers(rng)
+    return gothic_checkers(rng)
 
 
 @ppdf_setup("piecepack_kangaroo")
 def kangaroo(rng: RRandom) -> Frame:
     """An 8x8 board with 16 pieces on each side's first two rows (the layout of Breakthrough)."""
-    return _gothic_checkers(rng)
+    return gothic_checkers(rng)
 
 
 COINS = Argument("coins", "text", None,

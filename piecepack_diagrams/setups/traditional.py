@@ -15,6 +15,7 @@ from ..rrandom import RRandom
 from .arguments import Argument
 from .components import (piecepack_coins, piecepack_dice, piecepack_donut_board, piecepack_matchsticks,
                          piecepack_pawns, piecepack_rectangular_board, piecepack_tiles)
+from .fill import fill_piece_rank
 from .frame import Frame, bind_rows, rep, seq
 from .registry import ppdf_setup
 
@@ -27,30 +28,6 @@ HAS_SUBPACK = Argument("has_subpack", "bool", False,
 DIE_WIDTH = Argument("die_width", "number", 0.63,
                      "the width of the dice in inches: wider than half an inch puts one die on the central "
                      "square, else four dice share it", low=0.01, high=10)
-
-
-def fill_piece_rank(rng: RRandom, frame: Frame) -> Frame:
-    """ppdf's ``fill_piece_rank``: missing ranks (None) dealt at random among the ranks
-    unused by pieces of the same kind and suit.
-
-    Groups are visited as dplyr orders them (by piece kind, then suit; a missing suit
-    last) and each group with missing ranks draws once (``sample.int``).
-    """
-    groups: dict[tuple[str, int | None], list[int]] = {}
-    for k, side in enumerate(frame.piece_side):
-        groups.setdefault((side.split("_", 1)[0], frame.suit[k]), []).append(k)
-    ranks = list(frame.rank)
-    for key in sorted(groups, key=lambda g: (g[0].encode(), g[1] is None, g[1] or 0)):
-        rows = groups[key]
-        values = [ranks[k] for k in rows]
-        missing = [k for k, v in zip(rows, values) if v is None]
-        if not missing:
-            continue
-        used = {v for v in values if v is not None}
-        avail = [v for v in range(1, len(values) + 1) if v not in used]
-        for k, pick in zip(missing, rng.sample_int(len(avail), len(missing))):
-            ranks[k] = avail[pick - 1]
-    return frame.mutate(rank=ranks)
 
 
 def _matchstick_diagonals(rng: RRandom) -> Frame:
@@ -340,4 +317,4 @@ def yote(rng: RRandom) -> Frame:
     return piecepack_rectangular_board(rng, nrows=5, ncols=6)
 
 
-__all__ = ["fill_piece_rank"]
+__all__: list[str] = []
