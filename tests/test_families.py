@@ -193,6 +193,14 @@ def test_pyramids_seen_from_above_are_squares_with_diagonals_sized_by_rank(rank,
 def test_pyramids_grow_with_rank():
     widths = [piece_size(Piece("pyramid", "top", 1, rank)).width for rank in range(1, 7)]
     assert widths == sorted(widths) and len(set(widths)) == 6
+    # A pyramid lying on a face shows a triangle 1.538842 times as tall as its base, drawn so.
+    face = Piece("pyramid", "face", 1, 6)
+    assert piece_size(face).height == pytest.approx(27 / 32 * 1.538842)
+    at = _pixels(_scene((face, 1.0, 1.0)))
+    tall = piece_size(face).height
+    assert _near(at(1.0, 1.0 + tall / 2 - 0.08), DEFAULT.suit_colours[0])  # the apex
+    assert _near(at(1.0 - 27 / 64 + 0.05, 1.0 - tall / 2 + 0.03), DEFAULT.suit_colours[0])  # a corner of the base
+    assert min(at(1.0, 1.0 + tall / 2 + 0.05)) > 240
 
 
 def test_a_saucer_is_a_disc_with_a_band_of_its_suit_round_the_rim():

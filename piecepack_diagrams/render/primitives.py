@@ -209,6 +209,11 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         if suited:
             at = 0.0 if piece.rank <= 1 else h / 2 - w * 0.75
             yield Symbol(mark, *f(0, at), w * 0.72, angle, contrasting(colour))
+    elif kind == "pyramid" and suited:
+        # A piecepack pyramid lying on its back, seen from above: one face, sized by rank.
+        w, h = size.width, size.height
+        yield Polygon((f(-w / 2, -h / 2), f(w / 2, -h / 2), f(0, h / 2)), colour, theme.edge, lw)
+        yield Symbol(mark, *f(0, -h / 4), w * 0.36, angle, contrasting(colour))
     elif kind == "pyramid":
         h = 0.6 + 0.15 * piece.rank
         yield Polygon((f(-h / 3, -h / 2), f(h / 3, -h / 2), f(0, h / 2)), colour, theme.edge, lw)
