@@ -94,14 +94,45 @@ def size_of(kind: str) -> PieceSize:
 MARBLE_HOLE = 0.5
 
 
+#: The piecepack's accessories as piecepackr sizes them (inches, by rank 1..6). Matchsticks
+#: (Dan Burkey's): 3/16 wide, long enough to reach from a tile's centre to the centre of a
+#: tile one, sqrt(2), 2, sqrt(5) and 2 sqrt(2) half-tiles away, less their width; rank 1 a
+#: 3/8 square. Pyramids (Tim Schutz's): bases from 1/2 to 27/32 in six even steps, their faces
+#: 1.538842 times as tall as wide.
+MATCHSTICK_WIDTH = 3 / 16
+MATCHSTICK_LENGTHS: tuple[float, ...] = (3 / 8, 1 - 3 / 16, 2 ** 0.5 - 3 / 16, 2 - 3 / 16, 5 ** 0.5 - 3 / 16,
+                                         2 * 2 ** 0.5 - 3 / 16)
+PYRAMID_WIDTHS: tuple[float, ...] = tuple(0.5 + k * (27 / 32 - 0.5) / 5 for k in range(6))
+PYRAMID_FACE_RATIO = 1.538842
+#: A go stone (22 mm) on a one-inch board, as piecepackr's go configuration has it.
+GO_STONE = 0.8700787
+#: The piece families that carry the piecepack's suits and ranks (their own drawings of
+#: coins, dice, pawns, tiles...); the card-suit ones show hearts, spades, clubs, diamonds.
+PIECEPACK_CFGS = ("piecepack", "subpack", "hexpack", "playing_cards_expansion")
+CARD_SUIT_CFGS = ("playing_cards_expansion",)
+
+
+def _rank_index(rank: int) -> int:
+    return max(1, min(rank, 6)) - 1
+
+
 def piece_size(piece: Piece) -> PieceSize:
     """The size a piece is drawn at, in inches: a board by its rank (cells or holes across),
-    a marble by its rank (1: half a hole across .. 9: a whole hole), else :func:`size_of`."""
+    a marble by its rank (1: half a hole across .. 9: a whole hole), the piecepack's
+    matchsticks and pyramids by their rank (see :data:`MATCHSTICK_LENGTHS`), else :func:`size_of`."""
     if piece.kind == "board":
         side = max(1, min(piece.rank, 64)) * (MARBLE_HOLE if piece.cfg == "marbles" else 1.0)
         return PieceSize(side, side)
     if piece.kind == "tile" and piece.cfg.startswith("dominoes"):
         return PieceSize(1.0, 2.0)
+    if piece.kind == "matchstick":
+        k = _rank_index(piece.rank)
+        return PieceSize(2 * MATCHSTICK_WIDTH if k == 0 else MATCHSTICK_WIDTH, MATCHSTICK_LENGTHS[k])
+    if piece.kind == "pyramid" and piece.cfg in PIECEPACK_CFGS:
+        width = PYRAMID_WIDTHS[_rank_index(piece.rank)]
+        return PieceSize(width, width if piece.side == "top" else width * PYRAMID_FACE_RATIO)
+    if piece.kind == "bit" and piece.cfg == "go":
+        return PieceSize(GO_STONE, GO_STONE)
     if piece.kind == "bit" and piece.cfg == "marbles":
         across = MARBLE_HOLE * (0.5 + 0.5 * (max(1, min(piece.rank, 9)) - 1) / 8)
         return PieceSize(across, across)

@@ -62,7 +62,11 @@ class Theme:
     caption_size: float = 0.16
 
     def suit_colour(self, suit: int, cfg: str = "piecepack") -> str:
-        """The colour of a piece's suit (a bit colour for non-piecepack pieces)."""
+        """The colour of a piece's suit (a bit colour for non-piecepack pieces). The playing
+        cards expansion's hearts and diamonds take the Suns' colour, its spades and clubs the
+        Moons' (red and black, as piecepackr colours them)."""
+        if cfg == "playing_cards_expansion" and 1 <= suit <= 4:
+            return self.suit_colours[0 if suit in (1, 4) else 1]
         if cfg in ("piecepack", "subpack", "hexpack") and 1 <= suit <= 4:
             return self.suit_colours[suit - 1]
         if 1 <= suit <= len(self.bit_colours):

@@ -86,13 +86,62 @@ def _arms() -> Outline:
     return (tuple(centre), tuple(right), tuple(left), band, tuple(foot))
 
 
+def _arc(cx: float, cy: float, r: float, start: float, end: float, n: int = 16) -> list[Point]:
+    """Points along a circle from angle ``start`` to ``end`` (degrees, counter-clockwise if end > start)."""
+    return [(round(cx + r * math.cos(math.radians(start + (end - start) * k / n)), 4),
+             round(cy + r * math.sin(math.radians(start + (end - start) * k / n)), 4)) for k in range(n + 1)]
+
+
+def _lobes(cx: float, cy: float, r: float) -> list[Point]:
+    """Two round lobes side by side (centres ``(+-cx, cy)``), counter-clockwise from the lower
+    right, meeting in a cusp on the axis: the top of a heart."""
+    cusp = math.degrees(math.acos(-cx / r))
+    return _arc(cx, cy, r, -40, cusp) + _arc(-cx, cy, r, 180 - cusp, 220)
+
+
+def _heart() -> Outline:
+    return (((0.0, -0.46), *_lobes(0.22, 0.17, 0.25)),)
+
+
+def _spade() -> Outline:
+    # A heart upside down (turned round to keep the outline counter-clockwise) on a flared stem.
+    body = [(x, 0.08 - y) for x, y in reversed(((0.0, -0.42), *_lobes(0.22, 0.17, 0.24)))]
+    stem = ((0.0, -0.1), (0.05, -0.3), (0.16, -0.48), (-0.16, -0.48), (-0.05, -0.3))
+    return (tuple(body), tuple(reversed(stem)))
+
+
+def _club() -> Outline:
+    stem = ((0.0, -0.05), (-0.05, -0.3), (-0.16, -0.48), (0.16, -0.48), (0.05, -0.3))
+    return (_circle(0.0, 0.23, 0.21, 24), _circle(-0.23, -0.08, 0.21, 24), _circle(0.23, -0.08, 0.21, 24),
+            _circle(0.0, 0.02, 0.12, 16), stem)
+
+
+def _diamond() -> Outline:
+    # Sides bowed slightly in, as printed on cards.
+    pts: list[Point] = []
+    for (x0, y0), (x1, y1) in (((0.0, -0.5), (0.38, 0.0)), ((0.38, 0.0), (0.0, 0.5)), ((0.0, 0.5), (-0.38, 0.0)),
+                               ((-0.38, 0.0), (0.0, -0.5))):
+        mx, my = (x0 + x1) / 2 * 0.82, (y0 + y1) / 2 * 0.82
+        pts.append((x0, y0))
+        pts += _bezier((x0, y0), (mx, my), (mx, my), (x1, y1), 6)[:-1]
+    return (tuple(pts),)
+
+
+#: The symbol numbers of the playing-card suits: hearts, spades, clubs, diamonds are 11..14
+#: (suit 1..4 of the playing cards expansion plus this).
+CARD_SYMBOLS = 10
+
+
 @lru_cache(maxsize=None)
 def suit_outline(suit: int) -> Outline:
-    """The outline of suit 1..4 (Suns, Moons, Crowns, Arms) in a unit box."""
+    """The outline of suit 1..4 (Suns, Moons, Crowns, Arms), or of a card suit 11..14
+    (hearts, spades, clubs, diamonds), in a unit box."""
+    if suit > CARD_SYMBOLS:
+        return (_heart, _spade, _club, _diamond)[suit - CARD_SYMBOLS - 1]()
     return (_sun, _moon, _crown, _arms)[suit - 1]()
 
 
 @lru_cache(maxsize=None)
 def suit_contours(suit: int) -> tuple[Contour, ...]:
-    """The outline of suit 1..4 as contours of straight segments (see :data:`.shapes.Contour`)."""
+    """The outline of a suit symbol (see :func:`suit_outline`) as contours of straight segments (see :data:`.shapes.Contour`)."""
     return tuple((poly[0], tuple((p,) for p in poly[1:])) for poly in suit_outline(suit))

@@ -14,13 +14,14 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterator
 
-from ..pieces import COLOUR_NAMES, MARBLE_HOLE, Piece, piece_size
+from ..pieces import CARD_SUIT_CFGS, COLOUR_NAMES, MARBLE_HOLE, Piece, piece_size
 from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, PieceMark,
                      Rectangle, Scene, ScenePiece, Tear)
 from ..theme import Theme
 from .lettering import text_width
 from .caches import cached
 from .extent import Box, box_of, local_levels, union
+from .glyphs import CARD_SYMBOLS
 from .shapes import BASELINE_DROP, Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
 
 
@@ -106,15 +107,29 @@ def _stamps(theme: Theme):  # noqa: ANN202 - one cache of stamps per theme, so t
     return stamp
 
 
+def suit_symbol(piece: Piece) -> int:
+    """The symbol that shows a piece's suit (see :func:`.glyphs.suit_outline`): the piecepack's
+    suits 1..4, the playing cards expansion's hearts, spades, clubs, diamonds; 0 for a piece
+    without piecepack suits."""
+    if not 1 <= piece.suit <= 4:
+        return 0
+    if piece.cfg in ("piecepack", "subpack", "hexpack"):
+        return piece.suit
+    return CARD_SYMBOLS + piece.suit if piece.cfg in CARD_SUIT_CFGS else 0
+
+
 def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]:
     f = _Frame(angle)
     lw = theme.line_width
     colour = theme.suit_colour(piece.suit, piece.cfg)
-    suited = piece.cfg in ("piecepack", "subpack", "hexpack") and 1 <= piece.suit <= 4
+    mark = suit_symbol(piece)
+    suited = mark > 0
     kind, side = piece.kind, piece.side
     size = piece_size(piece)
     if kind == "tile" and piece.cfg.startswith("dominoes"):
         yield from _domino(piece, f, theme)
+    elif kind == "bit" and piece.cfg == "go":
+        yield from _go_stone(size.width / 2, colour, theme)
     elif kind == "bit" and piece.cfg in ("chess1", "chess2"):
         yield from _chess_man(piece, f, colour, angle, theme)
     elif kind == "bit" and piece.cfg in ("checkers1", "checkers2"):
@@ -128,6 +143,17 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         yield Polygon(tuple(f(x * 0.75, y * 0.75) for x, y in _MEEPLE), colour, theme.edge, lw)
     elif kind == "card":
         yield from _card(piece, f, angle, theme)
+    elif kind == "pyramid" and side == "top" and suited:
+        # A piecepack pyramid seen from above: a square of its base (by rank) whose four faces
+        # meet at the apex, lit from the upper left, the suit on the face towards the bottom.
+        h = size.width / 2
+        corners = (f(-h, -h), f(h, -h), f(h, h), f(-h, h))
+        for k, (tint, share) in enumerate(_PYRAMID_LIGHT):
+            yield Polygon((corners[k], corners[(k + 1) % 4], f(0, 0)), _mix(tint, colour, share), "none", 0.0)
+        yield Polyline((corners[0], corners[2]), theme.edge, lw / 2)
+        yield Polyline((corners[1], corners[3]), theme.edge, lw / 2)
+        yield Polygon(corners, "none", theme.edge, lw)
+        yield Symbol(mark, *f(0, -0.62 * h), 0.5 * h, angle, contrasting(colour))
     elif kind == "pyramid" and side == "top":
         # Seen from above: a square whose four faces meet at the apex.
         h = 0.3 + 0.08 * piece.rank
@@ -149,13 +175,15 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
             yield Polygon(outline, theme.piece_background, theme.edge, edge_width)
             yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 1.1, colour, angle)
             if suited:
-                yield Symbol(piece.suit, *f(-0.6, 0.6), 0.46, angle, colour)
-    elif kind in ("coin", "saucer") and suited:
+                yield Symbol(mark, *f(-0.6, 0.6), 0.46, angle, colour)
+    elif kind == "saucer" and (suited or side == "back"):
+        yield from _saucer(piece, f, mark, colour if side == "face" else theme.edge, angle, theme)
+    elif kind == "coin" and suited:
         yield Circle(0.0, 0.0, 0.375, theme.piece_background, theme.edge, lw)
         if side == "face":
             yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 0.48, colour, angle)
         else:
-            yield Symbol(piece.suit, *f(0, 0.01), 0.52, angle, colour)
+            yield Symbol(mark, *f(0, 0.01), 0.52, angle, colour)
             yield Polygon((f(-0.07, -0.27), f(0.07, -0.27), f(0, -0.34)), colour, colour, lw / 2)
     elif kind == "die":
         yield Polygon(_rounded_rect(f, size.width, size.height, 0.05), colour, theme.edge, lw)
@@ -164,7 +192,7 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         if suited:
             # The suit in the corner as well as the colour, so dice stay apart in black and white.
             yield Text(*f(0.05, -0.05), text, 0.42, ink, angle)
-            yield Symbol(piece.suit, *f(-0.16, 0.16), 0.13, angle, ink)
+            yield Symbol(mark, *f(-0.16, 0.16), 0.13, angle, ink)
         else:
             yield Text(*f(0, 0), text, 0.36, ink, angle)
     elif kind == "pawn":
@@ -172,9 +200,20 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         yield Circle(*f(0, 0.22), 0.19, colour, theme.edge, lw)
         if suited:
             # The suit on the pawn's head: pawns stay apart in black and white too.
-            yield Symbol(piece.suit, *f(0, 0.22), 0.24, angle, contrasting(colour))
+            yield Symbol(mark, *f(0, 0.22), 0.24, angle, contrasting(colour))
     elif kind == "matchstick":
-        yield Polygon(f.rect(0.25, 0.5 * max(1, piece.rank)), colour, theme.edge, lw)
+        # A thin stick in its suit's colour, as long as its rank says (rank 1 a short square
+        # block), the suit near its top end (in the middle of a block) in white or black.
+        w, h = size.width, size.height
+        yield Polygon(f.rect(w, h), colour, theme.edge, lw)
+        if suited:
+            at = 0.0 if piece.rank <= 1 else h / 2 - w * 0.75
+            yield Symbol(mark, *f(0, at), w * 0.72, angle, contrasting(colour))
+    elif kind == "pyramid" and suited:
+        # A piecepack pyramid lying on its back, seen from above: one face, sized by rank.
+        w, h = size.width, size.height
+        yield Polygon((f(-w / 2, -h / 2), f(w / 2, -h / 2), f(0, h / 2)), colour, theme.edge, lw)
+        yield Symbol(mark, *f(0, -h / 4), w * 0.36, angle, contrasting(colour))
     elif kind == "pyramid":
         h = 0.6 + 0.15 * piece.rank
         yield Polygon((f(-h / 3, -h / 2), f(h / 3, -h / 2), f(0, h / 2)), colour, theme.edge, lw)
@@ -257,24 +296,75 @@ def _card(piece: Piece, f: "_Frame", angle: float, theme: Theme) -> Iterator[Pri
 #: Pip places on a domino half (x, y in units of the half's width), by value.
 _PIPS = {0: (), 1: ((0, 0),), 2: ((-1, 1), (1, -1)), 3: ((-1, 1), (0, 0), (1, -1)),
          4: ((-1, 1), (1, 1), (-1, -1), (1, -1)), 5: ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
-         6: ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1))}
+         6: ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)),
+         7: ((-1, 1), (1, 1), (-1, 0), (0, 0), (1, 0), (-1, -1), (1, -1)),
+         8: ((-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)),
+         9: ((-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0), (-1, -1), (0, -1), (1, -1))}
+
+
+#: A domino is drawn this much smaller than its 1 by 2 inches, with corners of this radius, so
+#: neighbouring dominoes and tiles show a gap as real ones do.
+DOMINO_GAP = 2.0 - TILE_DRAWN
+DOMINO_CORNER = 0.06
 
 
 def _domino(piece: Piece, f: "_Frame", theme: Theme) -> Iterator[Primitive]:
-    """A domino, 1 by 2 inches: the rank's pips on the top half, the suit's on the bottom
-    (values one less than rank and suit); coloured sets have coloured bodies."""
+    """A domino, 1 by 2 inches, as piecepackr draws one: a line across its middle, the rank's
+    pips on the top half, the suit's on the bottom (values one less than rank and suit; a
+    value over nine as its number); the plain set white with black pips, coloured sets
+    (dominoes_red ...) of their colour."""
     lw = theme.line_width
-    # A coloured set (dominoes_red ...) has bodies of its colour; the plain set is ivory.
     word = piece.cfg.removeprefix("dominoes_")
-    body = theme.bit_colours[COLOUR_NAMES.index(word)] if word in COLOUR_NAMES[:6] else "#FFFFF0"
+    body = theme.bit_colours[COLOUR_NAMES.index(word)] if word in COLOUR_NAMES[:5] else theme.piece_background
     ink = contrasting(body)
-    yield Polygon(f.rect(1.0, 2.0), body, theme.edge, lw)
+    w, h = 1.0 - DOMINO_GAP, 2.0 - DOMINO_GAP
+    outline = _rounded_rect(f, w, h, DOMINO_CORNER)
+    yield Polygon(outline, body, theme.edge, lw * TILE_EDGE)
     if piece.side != "face":
         return
-    yield Polyline((f(-0.4, 0), f(0.4, 0)), ink, lw * 1.5)
+    yield Polyline((f(-w / 2 + 0.1, 0), f(w / 2 - 0.1, 0)), ink, lw * 2)
     for value, cy in ((piece.rank - 1, 0.5), (piece.suit - 1, -0.5)):
-        for px, py in _PIPS.get(value, ()):
-            yield Circle(*f(px * 0.27, cy + py * 0.27), 0.08, ink, "none", 0.0)
+        if value in _PIPS:
+            for px, py in _PIPS[value]:
+                yield Circle(*f(px * 0.27, cy + py * 0.27), 0.08, ink, "none", 0.0)
+        else:
+            yield Text(*f(0, cy), str(value), 0.5, ink, f.angle)
+
+
+def _go_stone(r: float, colour: str, theme: Theme) -> Iterator[Primitive]:
+    """A go stone seen from above: a disc in its colour with a dark rim, a band a shade
+    lighter (or darker, on a white stone) inside the rim where the stone curves, and a glint."""
+    lw = theme.line_width
+    yield Circle(0.0, 0.0, r, colour, theme.edge, lw * 1.5)
+    ink = contrasting(colour)
+    yield Circle(0.0, 0.0, r * 0.84, "none", _mix(ink, colour, 0.22), lw * 1.5)
+    if ink == "#FFFFFF":
+        yield Circle(-r * 0.36, r * 0.36, r * 0.18, _mix(ink, colour, 0.45), "none", 0.0)
+
+
+#: The faces of a pyramid seen from above (bottom, right, top, left): the colour mixed with
+#: white or black by a share, as if lit from the upper left.
+_PYRAMID_LIGHT = (("#FFFFFF", 0.0), ("#000000", 0.22), ("#FFFFFF", 0.3), ("#FFFFFF", 0.14))
+
+
+#: A saucer's coloured band is this share of its width (a 5/8-inch pawn in a 7/8-inch saucer).
+SAUCER_BAND = 1 / 7
+
+
+def _saucer(piece: Piece, f: "_Frame", mark: int, colour: str, angle: float, theme: Theme) -> Iterator[Primitive]:
+    """A piecepack saucer: a disc with a broad band in its suit's colour round the rim and a
+    white notch in the band at the top, its face showing the suit in the middle (its back
+    none, the band dark)."""
+    lw = theme.line_width
+    r = piece_size(piece).width / 2
+    band = 2 * r * SAUCER_BAND
+    yield Circle(0.0, 0.0, r, theme.piece_background, "none", 0.0)
+    yield Circle(0.0, 0.0, r - band / 2, "none", colour, band * 72)
+    yield Circle(0.0, 0.0, r, "none", theme.edge, lw)
+    tip, base = r - band * 0.2, r - band * 0.8
+    yield Polygon((f(0, tip), f(-band * 0.35, base), f(band * 0.35, base)), theme.piece_background, "none", 0.0)
+    if piece.side == "face" and mark:
+        yield Symbol(mark, *f(0, 0), 0.34, angle, colour)
 
 
 # A meeple seen from above.

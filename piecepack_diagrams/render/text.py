@@ -2,7 +2,10 @@
 
 A table inch is four columns wide and two rows tall. Tiles are boxes (a
 tile back shows its 2x2 grid), coins ``(4)`` face up or ``(☾)`` suit up, dice
-``[4☾]``, pawns ``P☾``; figure rectangles are boxes (shaded ``░``), leading
+``[4☾]``, pawns ``P☾``, saucers ``◎☾``, pyramids ``▲4☾``, matchsticks heavy lines
+(``━``, ``┃``) as long as they are with their suit in the middle (a rank-1 block ``▪☾``);
+pieces of other games their own symbols (dominoes ``[3|5]``, go stones ``●``, cards ``A♠``),
+the playing cards expansion its card suits; figure rectangles are boxes (shaded ``░``), leading
 edges heavy lines, labels plain text; maze tiles their connector glyph, marks
 their text (an avatar's initial) or a shape character. Details too small for
 text (:data:`~piecepack_diagrams.scene.PICTURE_ONLY_ROLES`) are left out. Readable in any terminal with a
@@ -12,10 +15,11 @@ monospaced font.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ..errors import OutputError
 from ..layout.compose import KEY_LINE, KEY_SIZE
-from ..pieces import Piece
+from ..pieces import CARD_SUIT_CFGS, Piece, piece_size
 from ..scene import (Arrow, EdgeMark, Label, Marker, Outline, PieceMark, Rectangle, Scene, ScenePiece, flattened,
                      is_picture_only)
 from ..theme import DEFAULT, Theme
@@ -99,6 +103,14 @@ _CARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q",
 _CARD_SUITS = {1: "♥", 2: "♠", 3: "♣", 4: "♦"}
 
 
+def _suit_text(piece: Piece, theme: Theme) -> str:
+    """The character of a piece's suit: the theme's for the piecepack, card suits for the
+    playing cards expansion, ``?`` for others."""
+    if not 1 <= piece.suit <= 4:
+        return "?"
+    return _CARD_SUITS[piece.suit] if piece.cfg in CARD_SUIT_CFGS else theme.text_suit_glyphs[piece.suit - 1]
+
+
 def _family_text(piece: Piece) -> str | None:
     """How a piece of another game shows in text (None: a piecepack piece, drawn as such)."""
     if piece.kind == "bit" and piece.cfg in ("chess1", "chess2"):
@@ -119,6 +131,32 @@ def _family_text(piece: Piece) -> str | None:
     if piece.kind == "board" and piece.cfg != "piecepack":
         return "#"
     return None
+
+
+def _matchstick(grid: _Grid, p: ScenePiece, suit: str, cell: Callable[[float, float], tuple[int, int]]) -> None:
+    """A matchstick as a heavy line along its length (``━``, ``┃``, or ``╱`` ``╲`` when it lies
+    aslant), its suit in the middle; a rank-1 block as ``▪`` and its suit. ``cell``: the
+    character cell of a point on the table."""
+    c, r = cell(p.x, p.y)
+    if p.piece.rank <= 1:
+        grid.put_free(c - 1, r, f"▪{suit}")
+        return
+    half = piece_size(p.piece).height / 2
+    a = math.radians(p.angle + 90)  # the stick's length runs along its y axis
+    dx, dy = math.cos(a) * half, math.sin(a) * half
+    (c0, r0), (c1, r1) = cell(p.x - dx, p.y - dy), cell(p.x + dx, p.y + dy)
+    steps = max(abs(c1 - c0), abs(r1 - r0), 1)
+    if r0 == r1:
+        char = "━"
+    elif c0 == c1 or abs(c1 - c0) < abs(r1 - r0) / 3:
+        char = "┃"
+    else:
+        char = "╱" if (c1 - c0) * (r1 - r0) < 0 else "╲"
+    for k in range(steps + 1):
+        cc, rr = round(c0 + (c1 - c0) * k / steps), round(r0 + (r1 - r0) * k / steps)
+        if grid.inside(cc, rr) and grid.chars[rr][cc] is None:
+            grid.put(cc, rr, char)
+    grid.put(c, r, suit)
 
 
 def _short(text: str, limit: int = 40) -> str:
@@ -175,7 +213,7 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
         # A stack shows how many it holds before its top piece ("5×(4)"): drawings stack to the
         # lower left, and the words games put beside a stack (to its right) keep their room.
         more = f"{count}\u00d7" if count > 1 else ""
-        suit = theme.text_suit_glyphs[piece.suit - 1] if 1 <= piece.suit <= 4 else "?"
+        suit = _suit_text(piece, theme)
         rank = theme.rank_symbol(piece.rank)
         c, r = cell(p.x, p.y)
         family = _family_text(piece)
@@ -201,6 +239,12 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
             grid.put_free(c - 2 - len(more), r, f"{more}[{rank}{suit}]")
         elif piece.kind == "pawn":
             grid.put_free(c - 1, r, f"P{suit}")
+        elif piece.kind == "matchstick":
+            _matchstick(grid, p, suit, cell)
+        elif piece.kind == "saucer":
+            grid.put_free(c - 1, r, f"◎{suit}" if piece.side == "face" else "◎")
+        elif piece.kind == "pyramid" and suit != "?":
+            grid.put_free(c - 1, r, f"▲{rank}{suit}")
         else:
             grid.put(c, r, {"bit": "●", "pyramid": "▲", "card": "▯", "board": "#"}.get(piece.kind, piece.kind[0]))
     shown = tuple(a for a in scene.annotations if not is_picture_only(a))
