@@ -10,6 +10,7 @@ from typing import Any, Iterator
 
 from .arguments import check_arg, check_optional_int, check_path
 from .engine import Replay, find_game, replay
+from .engine.game import BUILDERS
 from .errors import OutputError, PiecepackError, SetupError, SourceLocation
 from .games.generic import GAME as GENERIC
 from .games.generic import normalize_name, setup_names
@@ -107,16 +108,43 @@ def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> Sou
     return result.positions[index].location or result.record.location
 
 
-def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Scene:
+def setup_scene(game: str, *, seed: int | None = None, options: dict[str, Any] | None = None,
+                builder: str | None = None) -> Scene:
     """The starting position of ``game`` (a registered game or a generic setup name).
 
-    Raises :class:`SetupError` for an unknown game and :class:`TypeError` for arguments
-    of the wrong type."""
+    Lab Rats, Coin Collectors and Landlocked are set up by ``builder``: ``"ppdf"`` (the
+    default) gives the layout R's ppdf gives for ``seed``, as a record's ``GameType:
+    {Name: ..., Seed: N}`` does; ``"rulings"`` this project's own builder (for Lab Rats the
+    rules-following one, with re-rolls and back-outs), as a header's top-level ``Seed`` does.
+    ``options`` are header fields; with ``"ppdf"``, those that are arguments of ppdf's setup
+    function (``Tiles``, ``Coins``, ``Dice``) are passed to it.
+
+    Raises :class:`SetupError` for an unknown game or builder, or a builder for another
+    game, and :class:`TypeError` for arguments of the wrong type."""
     check_arg(game, str, name="game", accepts="a game's name (str)")
     check_optional_int(seed, name="seed")
     if options is not None:
         check_arg(options, Mapping, name="options", accepts="a mapping of header fields, or None")
+    if builder is not None:
+        check_arg(builder, str, name="builder", accepts="'ppdf' or 'rulings' (str), or None")
     rules = find_game(game)
+    ppdf_function = getattr(rules, "ppdf_function", "") if rules is not None else ""
+    if builder is not None:
+        if builder not in BUILDERS:
+            raise SetupError(f"unknown builder '{builder}'", token=builder, expected=" or ".join(BUILDERS))
+        if not ppdf_function:
+            raise SetupError(f"--builder chooses how Lab Rats, Coin Collectors and Landlocked are set up, "
+                             f"not {rules.title if rules is not None and rules is not GENERIC else game}",
+                             token=builder, expected="no --builder for this game")
+    if rules is not None and ppdf_function and builder in (None, "ppdf"):
+        from .setups import find_setup
+
+        info = find_setup(ppdf_function)
+        given = dict(options or {})
+        seeds = [given.pop(k) for k in list(given) if str(k).lower() == "seed"]
+        args = {k: given.pop(k) for k in list(given) if info.argument(str(k)) is not None}
+        chosen = seed if seed is not None else seeds[-1] if seeds else DEFAULT_SEED
+        return rules.scene(rules.setup({**given, "GameType": {"Name": rules.title, "Seed": chosen, **args}}))
     if rules is not None and rules is not GENERIC:
         # Header fields (Variant, Options ...) may be given; a random setup without a seed uses seed 1.
         metadata: dict[str, Any] = {"GameType": rules.title, **(options or {})}
