@@ -10,6 +10,7 @@ from typing import Any, Iterator
 
 from .arguments import check_arg, check_optional_int, check_path
 from .engine import Replay, find_game, replay
+from .engine.game import BUILDERS
 from .errors import OutputError, PiecepackError, SetupError, SourceLocation
 from .games.generic import GAME as GENERIC
 from .games.generic import normalize_name, setup_names
@@ -107,20 +108,47 @@ def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> Sou
     return result.positions[index].location or result.record.location
 
 
-def setup_position(game: str, *, seed: int | None = None,
-                   options: Mapping[str, Any] | None = None) -> tuple[Any, Any]:
+def setup_position(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None,
+                   builder: str | None = None) -> tuple[Any, Any]:
     """The rules and the starting state of ``game``: a game with rules (Lab Rats, Coin
     Collectors, Landlocked, Labyrinth) or any setup of the piecepackr project's ppdf, by any
     of its names. ``options`` are the game's header fields or setup arguments
     (``{"coins": ...}``); ``seed`` is R's ``set.seed`` value for ppdf's random setups.
 
-    Raises :class:`SetupError` for an unknown game (naming the closest known ones) or an
-    argument it does not take or accept, and :class:`TypeError` for arguments of the wrong type."""
+    Lab Rats, Coin Collectors and Landlocked are set up by ``builder``: ``"ppdf"`` (the
+    default) gives the layout R's ppdf gives for ``seed``, as a record's ``GameType:
+    {Name: ..., Seed: N}`` does; ``"rulings"`` this project's own builder (for Lab Rats the
+    rules-following one, with re-rolls and back-outs), as a header's top-level ``Seed`` does.
+    With ``"ppdf"``, options that are arguments of ppdf's setup function (``Tiles``,
+    ``Coins``, ``Dice``) are passed to it.
+
+    Raises :class:`SetupError` for an unknown game (naming the closest known ones), an
+    argument it does not take or accept, an unknown builder or a builder for another game,
+    and :class:`TypeError` for arguments of the wrong type."""
     check_arg(game, str, name="game", accepts="a game's name (str)")
     check_optional_int(seed, name="seed")
     if options is not None:
         check_arg(options, Mapping, name="options", accepts="a mapping of header fields, or None")
+    if builder is not None:
+        check_arg(builder, str, name="builder", accepts="'ppdf' or 'rulings' (str), or None")
     rules = find_game(game)
+    ppdf_function = getattr(rules, "ppdf_function", "") if rules is not None else ""
+    if builder is not None:
+        if builder not in BUILDERS:
+            raise SetupError(f"unknown builder '{builder}'", token=builder, expected=" or ".join(BUILDERS))
+        if not ppdf_function:
+            raise SetupError(f"--builder chooses how Lab Rats, Coin Collectors and Landlocked are set up, "
+                             f"not {rules.title if rules is not None and rules is not GENERIC else game}",
+                             token=builder, expected="no --builder for this game")
+    if rules is not None and ppdf_function and builder in (None, "ppdf"):
+        from .setups import find_setup
+
+        info = find_setup(ppdf_function)
+        given = dict(options or {})
+        seeds = [given.pop(k) for k in list(given) if str(k).lower() == "seed"]
+        args = {k: given.pop(k) for k in list(given) if info.argument(str(k)) is not None}
+        chosen = seed if seed is not None else seeds[-1] if seeds else DEFAULT_SEED
+        return rules, rules.setup({**given, "GameType": {"Name": rules.title, "Seed": chosen, **args}})
     if rules is not None and rules is not GENERIC:
         # Header fields (Variant, Options ...) may be given; a random setup without a seed uses seed 1.
         metadata: dict[str, Any] = {"GameType": rules.title, **(options or {})}
@@ -136,21 +164,23 @@ def setup_position(game: str, *, seed: int | None = None,
     return GENERIC, state
 
 
-def setup_scene(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None) -> Scene:
+def setup_scene(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None,
+                builder: str | None = None) -> Scene:
     """The starting position of ``game`` as a scene (see :func:`setup_position`).
 
-    Raises :class:`SetupError` for an unknown game or a bad argument and :class:`TypeError`
-    for arguments of the wrong type."""
-    rules, state = setup_position(game, seed=seed, options=options)
+    Raises :class:`SetupError` for an unknown game, a bad argument or builder, and
+    :class:`TypeError` for arguments of the wrong type."""
+    rules, state = setup_position(game, seed=seed, options=options, builder=builder)
     return rules.scene(state)
 
 
-def setup_csv(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None) -> str:
+def setup_csv(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None,
+              builder: str | None = None) -> str:
     """The starting position of ``game`` as CSV with the columns of ``replay --format csv``
     (one position, ``move_index`` 1). Raises as :func:`setup_position` does."""
     from .csvexport import rows_csv, state_rows
 
-    rules, state = setup_position(game, seed=seed, options=options)
+    rules, state = setup_position(game, seed=seed, options=options, builder=builder)
     return rows_csv(state_rows(rules, state, index=1, label=""))
 
 

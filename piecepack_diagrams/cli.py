@@ -118,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("game", metavar="GAME", nargs="?",
                            help="a game's name, e.g. coin-collectors, tablut, fuji-san, chess (setup --list: all)")
             p.add_argument("--list", action="store_true", help="print every game with its arguments, then stop")
+            p.add_argument("--builder", choices=("ppdf", "rulings"), default=None,
+                           help="lab-rats, coin-collectors, landlocked: 'ppdf' (default) lays out what R's ppdf "
+                                "gives for --seed, as a record's GameType: {Name: ..., Seed: N} does; 'rulings' "
+                                "uses this project's own builder (Lab Rats: the rules-following one, with re-rolls "
+                                "and back-outs), as a top-level Seed: N does")
             p.add_argument("--seed", type=int, default=None,
                            help="seed of a random layout: the layout R's ppdf gives after set.seed(SEED) "
                                 "(default 1)")
@@ -395,10 +400,10 @@ def _run(args: argparse.Namespace) -> int:
                 raise SetupError("no game named", token="GAME", expected="a game's name (setup --list lists them)")
             options = _setup_options(args.game, args.extra)
             if fmt == "csv":
-                data = setup_csv(args.game, seed=args.seed, options=options).encode("utf-8")
+                data = setup_csv(args.game, seed=args.seed, options=options, builder=args.builder).encode("utf-8")
             else:
-                data = render(setup_scene(args.game, seed=args.seed, options=options), fmt, theme=theme,
-                              scale=args.scale, framing=args.framing or "whole")
+                data = render(setup_scene(args.game, seed=args.seed, options=options, builder=args.builder), fmt,
+                              theme=theme, scale=args.scale, framing=args.framing or "whole")
             default = Path("output") / f"{_file_stem(args.game)}-setup.{fmt}"
         _emit(data, fmt, args.output, default)
         return 0
@@ -698,7 +703,8 @@ def _exit_on_terminate() -> Callable[[], None]:
 
 def _setup_options(game: str, words: list[str]) -> dict[str, str]:
     """A game's own arguments from the words argparse left (``--coins TEXT``, ``--x=1,2``,
-    ``--has-subpack`` alone for true), keyed as the game names them.
+    ``--has-subpack`` alone for true), keyed as the game names them (for a game with rules,
+    as header fields: ``--variant advanced``).
 
     Raises :class:`SetupError` for a word that is not an option, or an option the game
     does not take (naming the closest it does)."""
@@ -719,7 +725,11 @@ def _setup_options(game: str, words: list[str]) -> dict[str, str]:
                 value = "true"
         options[name] = value
         k += 1
-    if options and is_known_setup(game):
+    from .engine import find_game
+
+    rules = find_game(game)
+    if options and is_known_setup(game) and (rules is None or rules.name == "ppn"):
+        # (a game with rules reads its options as header fields, ppdf's arguments among them)
         info = find_setup(game)
         from .setups.registry import parse_arguments
 

@@ -61,9 +61,12 @@ def _oracle(rows: list[dict]) -> set[tuple[int, float, float]]:
 
 
 @pytest.mark.parametrize("seed", range(1, 16))
-def test_piecepackr_setups_list_their_first_moves(seed):
+def test_piecepackr_setups_are_reproduced_exactly_and_list_their_first_moves(seed):
+    # A record's GameType: {Name: Coin Collectors, Seed: N} starts from exactly this layout.
+    state = GAME.setup({"GameType": {"Name": "Coin Collectors", "Seed": seed}})
+    assert state == corpus_state(seed)
     ours = {(m.move.suit, 1.5 + 2 * (m.target % 5), 9.5 - 2 * (m.target // 5))
-            for m in legal_moves(corpus_state(seed))}
+            for m in legal_moves(state)}
     assert ours == _oracle(corpus_rows(seed))
 
 

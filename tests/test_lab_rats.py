@@ -46,10 +46,13 @@ def corpus_maze(seed: int) -> list[Tile]:
 
 
 @pytest.mark.parametrize("seed", range(1, 16))
-def test_piecepackr_mazes_are_legal(seed):
+def test_piecepackr_mazes_are_reproduced_exactly_and_legal(seed):
     tiles = corpus_maze(seed)
     assert len(tiles) == 24
     assert list(iter_problems(tiles)) == []
+    # A record's GameType: {Name: Lab Rats, Seed: N} builds exactly this maze, in this order.
+    state = GAME.setup({"GameType": {"Name": "Lab Rats", "Seed": seed}})
+    assert list(state.maze.tiles) == tiles
 
 
 def test_every_diagram_1_placement_occurs_in_piecepackr_mazes():
@@ -236,7 +239,7 @@ def test_standard_solver_never_needs_more_coins_than_advanced():
 
 def test_setup_drawing_shows_the_maze_pawns_and_stacks():
     maze, _, stacks = deal(4)
-    root = ET.fromstring(render(setup_scene("lab-rats", seed=4), "svg"))
+    root = ET.fromstring(render(setup_scene("lab-rats", seed=4, builder="rulings"), "svg"))
     labels = [el.get("aria-label") or "" for el in root.iter("{http://www.w3.org/2000/svg}path")]
     # The three stacks titled "Stack 1" .. "Stack 3", each with its count; the rat and the
     # exit named; every stack's top coin's rank.
@@ -245,7 +248,7 @@ def test_setup_drawing_shows_the_maze_pawns_and_stacks():
     # (Words of one style may share one path: its label then names them all.)
     assert {"rat", "exit"} <= set(words.split())
     assert {stack[-1].text[0].replace("a", "A") for stack in stacks} <= set(labels)
-    text = render(setup_scene("lab-rats", seed=4), "txt").decode()
+    text = render(setup_scene("lab-rats", seed=4, builder="rulings"), "txt").decode()
     assert text.count("P") == 3  # the rat and the two exit pawns
     assert text.count("┼") >= 24  # every tile back shows its 2x2 grid
     # A stack shows its top coin in text, as on the table: three coins, not the depth of each.
@@ -602,7 +605,7 @@ def test_plates_keep_one_scale_and_follow_the_move():
 
 
 def test_a_wide_maze_prints_across_the_page():
-    laid = lay_out(setup_scene("lab-rats", seed=3))
+    laid = lay_out(setup_scene("lab-rats", seed=3, builder="rulings"))
     assert laid.width > laid.height and laid.width <= 10.02 and laid.height <= 7.52
 
 

@@ -40,7 +40,13 @@ def corpus_state(seed: int, outbound: int, inbound: int) -> LandlockedState:
     # The layout shows Crowns and Arms face up and the other suits grid side up, as our deal does.
     faces = {(int(r["suit"]), r["piece_side"]) for r in rows if r["piece_side"].startswith("tile")}
     assert faces == {(1, "tile_back"), (2, "tile_back"), (3, "tile_face"), (4, "tile_face")}
-    return LandlockedState(deal_from_pieces(pieces, outbound, inbound))
+    state = LandlockedState(deal_from_pieces(pieces, outbound, inbound))
+    # A record's GameType: {Name: Landlocked, Seed: N} deals exactly this layout.
+    suits = {CROWNS: "Crowns", ARMS: "Arms"}
+    ppdf = GAME.setup({"GameType": {"Name": "Landlocked", "Seed": seed}, "Outbound": suits[outbound],
+                       "Inbound": suits[inbound]})
+    assert ppdf.deal == state.deal
+    return state
 
 
 def _neighbours(cell):

@@ -30,7 +30,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(scope="module")
 def scene():
-    return setup_scene("coin-collectors", seed=1)
+    return setup_scene("coin-collectors", seed=1, builder="rulings")
 
 
 @pytest.fixture(scope="module")
@@ -204,7 +204,7 @@ def test_text_never_writes_a_label_over_another():
 
 @pytest.mark.parametrize("fmt", ["svg", "pdf", "png", "txt"])
 def test_same_scene_same_bytes(scene, fmt):
-    assert render(scene, fmt) == render(setup_scene("coin-collectors", seed=1), fmt)
+    assert render(scene, fmt) == render(setup_scene("coin-collectors", seed=1, builder="rulings"), fmt)
 
 
 def test_seeds_give_different_layouts():

@@ -9,12 +9,13 @@ for an illegal one), reports the status, and describes a state as a
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 
 from ..errors import PiecepackError, SetupError, SourceLocation
 from ..notation import MoveGroup, Record
-from ..scene import Scene
+from ..pieces import Piece
+from ..scene import Highlight, Scene, ScenePiece
 
 S = TypeVar("S")
 
@@ -41,6 +42,9 @@ class Game(ABC, Generic[S]):
     #: The name users type (``"lab-rats"``), and the title shown in figures.
     name: str = ""
     title: str = ""
+    #: ppdf's setup function of a game that can start from ppdf's layout (``GameType: {Name:
+    #: ..., Seed: N}``) as well as from its own builder (see :data:`BUILDERS`); empty otherwise.
+    ppdf_function: str = ""
 
     @abstractmethod
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
@@ -104,6 +108,77 @@ def header_seed(metadata: Mapping[str, Any], seed: int | None) -> int | None:
     return seed
 
 
+#: How a game that has both may be set up from a seed: ``ppdf`` (the layout the piecepackr
+#: project's R package ppdf gives for the seed, as a record's ``GameType: {Name: ..., Seed: N}``
+#: asks) or ``rulings`` (this project's own builder, as a header's top-level ``Seed: N`` asks).
+BUILDERS = ("ppdf", "rulings")
+
+
+def _mapping_name(value: Mapping[str, Any]) -> Any:
+    """The ``Name`` of a ``GameType``/``SetUp`` mapping, its key in any capitalisation."""
+    return next((v for k, v in value.items() if str(k).lower() == "name"), None)
+
+
+def setup_mapping(metadata: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The ``SetUp`` (else ``GameType``) field of a header when it is a mapping, else None."""
+    for key in ("SetUp", "GameType"):
+        if key in metadata:
+            value = metadata[key]
+            return value if isinstance(value, Mapping) else None
+    return None
+
+
+def ppdf_arguments(metadata: Mapping[str, Any], own_fields: tuple[str, ...]) -> dict[str, Any] | None:
+    """The arguments a header passes to ppdf's setup function, as the reference parser ppn
+    does: the keys of a ``GameType`` (or ``SetUp``) mapping but ``Name``. ``None`` when the
+    header does not ask for ppdf's layout: the game is named by a string, or by a mapping
+    of its ``Name`` alone while the header gives the deal by the game's ``own_fields``.
+
+    Raises :class:`~piecepack_diagrams.errors.SetupError` when the mapping gives arguments
+    and the header gives the deal by its own fields too.
+    """
+    mapping = setup_mapping(metadata)
+    if mapping is None:
+        return None
+    args = {k: v for k, v in mapping.items() if str(k).lower() != "name"}
+    own = [f for f in own_fields if f in metadata]
+    if args and own:
+        raise SetupError(f"the header gives {own[0]} and GameType gives ppdf's arguments "
+                         f"({', '.join(map(str, args))}): give the setup one way, not both", token=own[0],
+                         expected="GameType: {Name: ..., Seed: N} (ppdf's layout) or top-level fields "
+                                  f"({', '.join(own_fields)}: this project's own builder)")
+    return None if own else args
+
+
+def ppdf_frame(function: str, args: Mapping[str, Any], seed: int | None) -> Any:
+    """ppdf's layout (a :class:`~piecepack_diagrams.setups.Frame`) of ``function`` called with
+    ``args`` after R's ``set.seed`` (``seed``, if given, overrides the arguments' ``Seed``).
+
+    Raises :class:`~piecepack_diagrams.errors.SetupError` for an argument the function does
+    not take or a value it does not accept.
+    """
+    from ..setups import build_frame
+
+    _, frame = build_frame(function, args, seed=seed)
+    return frame
+
+
+def layout_pieces(frame: Any) -> tuple[ScenePiece, ...]:
+    """A ppdf frame's rows as placed pieces, in its order (its drawing order)."""
+    return tuple(ScenePiece(Piece(side.split("_", 1)[0], side.split("_", 1)[1], int(suit), int(rank), cfg),
+                            float(x), float(y), float(angle))
+                 for side, suit, rank, cfg, x, y, angle in frame.records())
+
+
+def layout_scene(scene: Scene, layout: tuple[ScenePiece, ...], *, keep_panels: bool = False) -> Scene:
+    """``scene`` (a game's drawing of a starting position) with ``layout``'s pieces where ppdf
+    lays them out instead of the game's own: the highlights stay (legal moves, a target),
+    annotations placed by the game's own drawing go, and so do the panels (they show pieces
+    the layout already holds) unless ``keep_panels``."""
+    return replace(scene, pieces=tuple(layout), focus=None, panels=scene.panels if keep_panels else (),
+                   annotations=tuple(a for a in scene.annotations if isinstance(a, Highlight)))
+
+
 _GAMES: dict[str, Game[Any]] = {}
 
 
@@ -138,7 +213,7 @@ def game_for(record: Record) -> Game[Any]:
     meta = record.metadata
     for key in ("SetUp", "GameType"):
         value = meta.get(key)
-        name = value.get("Name") if isinstance(value, dict) else value
+        name = _mapping_name(value) if isinstance(value, Mapping) else value
         if isinstance(name, str):
             game = find_game(name)
             if game is not None:

@@ -1,10 +1,22 @@
 """Coin Collectors as a game of the engine: setup from a record's header, turns from
 its movetext, status, legal moves and the drawing of a position.
 
+The setup is either ppdf's or this project's own:
+
+- ``GameType: {Name: Coin Collectors, Seed: N}`` (keys in any capitalisation; ``SetUp``
+  alike) starts from the layout the piecepackr project's R package ppdf gives for seed
+  ``N`` (``piecepack_coin_collectors`` after R's ``set.seed(N)``; without a ``Seed``, seed
+  1), its other arguments ``Tiles``, ``Coins`` and ``Dice`` written as ppdf takes them
+  (tiles as ``S5^``..., the coins' ranks only, the dice's ranks Suns to Arms). The setup
+  is drawn and exported with every piece where ppdf lays it out.
+- Top-level ``Seed`` (or ``Tiles``, ``Coins`` and ``Dice``) fields use this project's own
+  deal instead.
+
 Header fields:
 
 ============== ==============================================================
-``Seed``       shuffles the tiles and coins and rolls the dice
+``Seed``       shuffles the tiles and coins and rolls the dice (this project's own
+               deal)
 ``Tiles``      24 tiles in reading order, row by row from the top left, skipping
                the hole: ``"4S aM 2C ..."`` (rank n a 2 3 4 5, then suit S M C A)
 ``Coins``      24 coins in the same order, written the same way
@@ -17,9 +29,11 @@ Header fields:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from ...engine.game import Game, Status, apply_tokens, header_seed, register
+from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
+                            ppdf_frame, register)
 from ...errors import SetupError, SourceLocation
 from ...notation import MoveGroup
 from ...pieces import Suit
@@ -35,6 +49,9 @@ _FACES = {"n": 1, "0": 1, "a": 2, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}
 ALL_CARDS: tuple[Card, ...] = tuple((s, r) for s in range(1, 5) for r in range(1, 7))
 #: The cells of the tiles, in reading order.
 TILE_CELLS = tuple(c for c in range(CELLS) if c != HOLE)
+#: ppdf's setup function, and the header fields that give the deal this project's own way.
+PPDF_FUNCTION = "piecepack_coin_collectors"
+OWN_FIELDS = ("Seed", "Tiles", "Coins", "Dice")
 
 
 def parse_cards(value: Any, what: str) -> tuple[Card, ...]:
@@ -141,6 +158,7 @@ class CoinCollectors(Game[CoinCollectorsState]):
 
     name = "coin-collectors"
     title = "Coin Collectors"
+    ppdf_function = PPDF_FUNCTION
     #: Plates show the whole 5x5 square: a window of one size round each move would save
     #: little of it and cut the tiles at its edges through their glyphs.
     plate_framing = "whole"
@@ -154,6 +172,12 @@ class CoinCollectors(Game[CoinCollectorsState]):
 
     def _setup(self, metadata: Mapping[str, Any], seed: int | None) -> CoinCollectorsState:
         variant = parse_variant(metadata)
+        args = ppdf_arguments(metadata, OWN_FIELDS)
+        if args is not None:
+            layout = layout_pieces(ppdf_frame(PPDF_FUNCTION, args, seed))
+            state = state_from_pieces([(p.piece.piece_side, p.piece.suit, p.piece.rank, p.x, p.y) for p in layout],
+                                      variant)
+            return replace(state, layout=layout)
         seed = header_seed(metadata, seed)
         deal = dice = None
         if seed is not None:
@@ -175,7 +199,8 @@ class CoinCollectors(Game[CoinCollectorsState]):
 
     def apply(self, state: CoinCollectorsState, group: MoveGroup, *,
               metadata: Mapping[str, Any]) -> CoinCollectorsState:
-        return apply_tokens(state, group, parse_action, apply_action)
+        after = apply_tokens(state, group, parse_action, apply_action)
+        return replace(after, layout=None) if after.layout is not None else after
 
     def status(self, state: CoinCollectorsState) -> Status:
         if state.outcome == "playing":
@@ -191,10 +216,11 @@ class CoinCollectors(Game[CoinCollectorsState]):
 
     def scene(self, state: CoinCollectorsState, *, caption: str = "", show_legal: bool = False,
               key: bool = True) -> Scene:
-        return position_scene(state, caption=caption, show_legal=show_legal)
+        scene = position_scene(state, caption=caption, show_legal=show_legal)
+        return layout_scene(scene, state.layout) if state.layout is not None else scene
 
 
 GAME = register(CoinCollectors(), "coincollectors", "Coin Collectors")
 
-__all__ = ["ALL_CARDS", "CoinCollectors", "GAME", "TILE_CELLS", "deal_from_seed", "make_deal", "parse_cards",
-           "parse_variant", "start_state", "state_from_pieces"]
+__all__ = ["ALL_CARDS", "CoinCollectors", "GAME", "OWN_FIELDS", "PPDF_FUNCTION", "TILE_CELLS", "deal_from_seed",
+           "make_deal", "parse_cards", "parse_variant", "start_state", "state_from_pieces"]

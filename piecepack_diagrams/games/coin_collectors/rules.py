@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from ...errors import RuleError
 from ...pieces import Suit
+from ...scene import ScenePiece
 from .board import DIRECTION_NAMES, HOLE, NEIGHBOURS, STEPS, Card, Deal, cell_name, iter_bits, step
 
 #: Where a pawn out of the game (Acceptable Losses) is.
@@ -129,6 +130,14 @@ class CoinCollectorsState:
     outcome: str = "playing"
     last_move: tuple[int, int] | None = None
     seed: int | None = None
+    #: A setup made from ppdf's layout: its pieces where ppdf lays them out (None after a turn).
+    layout: tuple[ScenePiece, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def pieces(self) -> tuple[ScenePiece, ...] | None:
+        """The pieces a setup from ppdf's layout holds, where ppdf lays them out (what its
+        export gives); None otherwise (the export then gives the drawing's pieces)."""
+        return self.layout
 
     @property
     def score(self) -> int:

@@ -1,15 +1,28 @@
 """Lab Rats as a game of the engine: setup from a record's header, build steps and
 moves from its movetext, status, legal moves and the drawing of a position.
 
+The setup is either ppdf's or this project's own:
+
+- ``GameType: {Name: Lab Rats, Seed: N}`` (keys in any capitalisation; ``SetUp`` alike)
+  starts from the layout the piecepackr project's R package ppdf gives for seed ``N``
+  (``piecepack_lab_rats`` after R's ``set.seed(N)``; without a ``Seed``, seed 1): its maze
+  in its build order, the rat on the square ppdf puts it on, the exit pawns, and the
+  three stacks of eight coins beside the first tile (stack 1 the leftmost, bottom coin
+  first). The setup is drawn and exported with every piece where ppdf lays it out.
+- A top-level ``Seed`` (or ``Tiles``/``Rolls`` and ``Coins``) uses this project's own
+  builder instead, which follows the rules (re-rolls and back-outs of RULINGS.md).
+
 Header fields (all optional but the coins' source):
 
 ============ =================================================================
-``Seed``     builds the maze and shuffles the coins (same seed, same deal)
+``Seed``     builds the maze and shuffles the coins (same seed, same deal) by
+             this project's own builder
 ``Tiles``    the maze given whole: ``[x, y, angle]`` tile centres in inches, in
              placement order (the piecepackr layouts' convention)
 ``Rolls``    the maze as the die results that built it: ``"2 a 3 5x < 4 ..."``
 ``Coins``    the three stacks, top coin first: ``["3M nS ...", "...", "..."]``
-``Start``    ``left`` (default) or ``right``: the rat's square on the first tile
+``Start``    ``left`` (default; with ppdf's layout, the square ppdf chose) or
+             ``right``: the rat's square on the first tile
 ``Variant``  ``standard`` (default) or ``advanced`` (no backing up)
 ``Options``  ``corner_contact`` (default true), ``exit_from_edge_only`` (false)
 ============ =================================================================
@@ -23,7 +36,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from ...engine.game import Game, Status, apply_tokens, header_seed, register
+from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
+                            ppdf_frame, register)
 from ...errors import NotationError, RuleError, SetupError, SourceLocation
 from ...notation import MoveGroup
 from ...numbers import finite_number
@@ -38,6 +52,9 @@ from .rules import ALL_COINS, Coin, LabRatsState, Options, apply_action, deal_st
 VARIANTS = ("standard", "advanced")
 #: How far from the first tile a tile of a header's ``Tiles`` may lie (a maze is a few inches across).
 MAX_TILE_OFFSET = 100.0
+#: ppdf's setup function, and the header fields that give the deal this project's own way.
+PPDF_FUNCTION = "piecepack_lab_rats"
+OWN_FIELDS = ("Seed", "Tiles", "Rolls", "Coins")
 
 
 def parse_options(metadata: Mapping[str, Any], *, advanced: bool | None = None, corner_contact: bool | None = None,
@@ -142,6 +159,31 @@ def deal(seed: int, *, corner_contact: bool = True) -> tuple[Maze, tuple[BuildSt
     return maze, steps, deal_stacks(rng.shuffled(list(ALL_COINS)))
 
 
+def state_from_layout(frame: Any, metadata: Mapping[str, Any], opts: Options) -> LabRatsState:
+    """The starting state of ppdf's Lab Rats layout ``frame``: its 24 tile backs as the maze in
+    their order, the rat on its square (or the header's ``Start``), the coins as three stacks
+    by where they lie, in the order ppdf lists their places, bottom coin first.
+
+    Raises :class:`SetupError` for a maze the options make illegal (``corner_contact: false``).
+    """
+    layout = list(layout_pieces(frame))
+    tiles = [Tile.from_centre(p.x, p.y, p.angle) for p in layout if p.piece.piece_side == "tile_back"]
+    for _, problem in iter_problems(tiles, corner_contact=opts.corner_contact):
+        raise SetupError(f"ppdf's maze is not a legal maze with these options: {problem}", token="Options")
+    maze = Maze(tuple(tiles))
+    k_rat = next(k for k, p in enumerate(layout) if p.piece.piece_side == "pawn_face" and p.piece.suit == 3)
+    rat = (round(layout[k_rat].x), round(layout[k_rat].y))
+    if "Start" in metadata:
+        rat = start_square(maze, metadata["Start"])
+        layout[k_rat] = replace(layout[k_rat], x=float(rat[0]), y=float(rat[1]))
+    stacks: dict[tuple[float, float], list[Coin]] = {}
+    for p in layout:
+        if p.piece.kind == "coin":
+            stacks.setdefault((p.x, p.y), []).append(Coin(p.piece.suit, p.piece.rank))
+    return LabRatsState(maze=maze, stacks=tuple(tuple(s) for s in stacks.values()), rat=rat, options=opts,
+                        maze_from="ppdf", layout=tuple(layout))
+
+
 def start_square(maze: Maze, start: Any) -> tuple[int, int]:
     """The rat's first square: ``left`` or ``right`` of the first tile's trailing edge."""
     side = str(start).strip().lower()
@@ -156,6 +198,7 @@ class LabRats(Game[LabRatsState]):
 
     name = "lab-rats"
     title = "Lab Rats"
+    ppdf_function = PPDF_FUNCTION
 
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
               location: SourceLocation | None = None, **options: bool) -> LabRatsState:
@@ -166,6 +209,9 @@ class LabRats(Game[LabRatsState]):
 
     def _setup(self, metadata: Mapping[str, Any], seed: int | None, overrides: dict[str, bool]) -> LabRatsState:
         opts = parse_options(metadata, **overrides)
+        args = ppdf_arguments(metadata, OWN_FIELDS)
+        if args is not None:
+            return state_from_layout(ppdf_frame(PPDF_FUNCTION, args, seed), metadata, opts)
         seed = header_seed(metadata, seed)
         maze: Maze | None = None
         steps: tuple[BuildStep, ...] = ()
@@ -192,7 +238,8 @@ class LabRats(Game[LabRatsState]):
     def apply(self, state: LabRatsState, group: MoveGroup, *, metadata: Mapping[str, Any]) -> LabRatsState:
         if is_build_label(group.label):
             return self._build(state, group, metadata)
-        return apply_tokens(state, group, parse_action, apply_action)
+        after = apply_tokens(state, group, parse_action, apply_action)
+        return replace(after, layout=None) if after.layout is not None else after
 
     def _build(self, state: LabRatsState, group: MoveGroup, metadata: Mapping[str, Any]) -> LabRatsState:
         first = group.moves[0] if group.moves else None
@@ -200,7 +247,7 @@ class LabRats(Game[LabRatsState]):
             raise RuleError("the header already gives the maze (Tiles or Rolls), so it cannot be built here",
                             move=group.label, rule="one maze per game",
                             location=first.location if first else group.location)
-        if state.down or state.last_move is not None or not (state.building or state.maze_from == "seed"):
+        if state.down or state.last_move is not None or not (state.building or state.maze_from in ("seed", "ppdf")):
             raise RuleError("the maze is already built", move=group.label, rule="the maze is built once, first",
                             location=first.location if first else group.location)
         # A build in the movetext replaces a seed's maze; the seed still deals the coins.
@@ -219,7 +266,7 @@ class LabRats(Game[LabRatsState]):
                                 location=token.location) from None
         maze = builder.maze
         return replace(state, maze=maze, build=tuple(builder.steps), building=not builder.is_complete(),
-                       rat=start_square(maze, metadata.get("Start", "left")), maze_from="record")
+                       rat=start_square(maze, metadata.get("Start", "left")), maze_from="record", layout=None)
 
     def status(self, state: LabRatsState) -> Status:
         if state.building:
@@ -233,10 +280,11 @@ class LabRats(Game[LabRatsState]):
 
     def scene(self, state: LabRatsState, *, caption: str = "", show_legal: bool = False,
               key: bool = True) -> Scene:
-        return position_scene(state, caption=caption, show_legal=show_legal)
+        scene = position_scene(state, caption=caption, show_legal=show_legal)
+        return layout_scene(scene, state.pieces) if state.pieces is not None else scene
 
 
 GAME = register(LabRats(), "labrats", "Lab Rats")
 
-__all__ = ["GAME", "LabRats", "VARIANTS", "deal", "parse_coins", "parse_options", "parse_rolls", "parse_tiles",
-           "start_square"]
+__all__ = ["GAME", "LabRats", "OWN_FIELDS", "PPDF_FUNCTION", "VARIANTS", "deal", "parse_coins", "parse_options",
+           "parse_rolls", "parse_tiles", "start_square", "state_from_layout"]

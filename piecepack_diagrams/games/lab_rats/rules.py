@@ -13,6 +13,7 @@ from typing import Iterator
 
 from ...errors import RuleError
 from ...pieces import RANK_LETTERS, Suit
+from ...scene import ScenePiece
 from .build import BuildStep
 from .maze import DIRECTION_NAMES, Maze, Square, forward
 
@@ -173,11 +174,20 @@ class LabRatsState:
     build: tuple[BuildStep, ...] = ()
     building: bool = False
     seed: int | None = None
-    #: Where the maze came from: ``"seed"``, ``"tiles"``, ``"rolls"`` or ``"record"`` (build moves).
+    #: Where the maze came from: ``"seed"``, ``"ppdf"`` (ppdf's layout), ``"tiles"``, ``"rolls"``
+    #: or ``"record"`` (build moves).
     maze_from: str = "record"
     #: The action that led to this position (None at the setup), for drawings: which coin was
     #: discarded or returned. Not part of the position: two states alike but for it are equal.
     last_action: Action | None = field(default=None, compare=False)
+    #: A setup made from ppdf's layout: its pieces where ppdf lays them out (None after a move).
+    layout: tuple[ScenePiece, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def pieces(self) -> tuple[ScenePiece, ...] | None:
+        """The pieces a setup from ppdf's layout holds, where ppdf lays them out (what its
+        export gives); None otherwise (the export then gives the drawing's pieces)."""
+        return self.layout if self.last_action is None else None
 
     @property
     def exit_squares(self) -> tuple[Square, Square]:

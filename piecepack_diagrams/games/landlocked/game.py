@@ -1,10 +1,20 @@
 """Landlocked as a game of the engine: the deal from a record's header, legs from
 its movetext, status, the reachable tiles and the drawing of a position.
 
+The setup is either ppdf's or this project's own:
+
+- ``GameType: {Name: Landlocked, Seed: N}`` (keys in any capitalisation; ``SetUp`` alike)
+  starts from the layout the piecepackr project's R package ppdf gives for seed ``N``
+  (``piecepack_landlocked`` after R's ``set.seed(N)``; without a ``Seed``, seed 1). ppdf
+  leaves Crowns and Arms face up and draws no suits: ``Outbound`` and ``Inbound`` pick which
+  of the two face-up suits is which (default: Crowns out, Arms home). The setup is drawn
+  and exported with every piece where ppdf lays it out.
+- Top-level ``Seed`` (or ``Tiles``) fields use this project's own deal instead.
+
 Header fields:
 
 ================ ===========================================================
-``Seed``         deals the tiles and draws the two suits
+``Seed``         deals the tiles and draws the two suits (this project's own deal)
 ``Tiles``        24 tiles in reading order from the top left, skipping the empty
                  space: ``"4S aM 2C ..."`` (rank n a 2 3 4 5, then suit S M C A)
 ``Outbound``     the outbound suit (a letter or a name); ``Inbound`` the inbound one
@@ -21,7 +31,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from ...engine.game import Game, Status, apply_tokens, header_seed, register
+from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
+                            ppdf_frame, register)
 from ...errors import NotationError, SetupError, SourceLocation
 from ...notation import MoveGroup
 from ...pieces import Suit
@@ -33,6 +44,9 @@ from .picture import key_scene, position_scene
 from .rules import LandlockedState, apply_leg
 
 _FACES = {"n": 1, "0": 1, "a": 2, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}
+#: ppdf's setup function, and the header fields that give the deal this project's own way.
+PPDF_FUNCTION = "piecepack_landlocked"
+OWN_FIELDS = ("Seed", "Tiles")
 
 
 def parse_path(text: str) -> list[int]:
@@ -99,19 +113,49 @@ def deal_from_pieces(pieces: Iterable[tuple[str, int, int, float, float]], outbo
     return Deal(tuple(cells.get(c) for c in range(25)), outbound, inbound)
 
 
+def ppdf_deal(layout: tuple[Any, ...], metadata: Mapping[str, Any]) -> Deal:
+    """The deal of ppdf's Landlocked layout (placed pieces): its tiles where they lie, the
+    outbound and inbound suits the header's ``Outbound``/``Inbound`` pick among the two suits
+    ppdf leaves face up (by default the lower out, the higher home).
+
+    Raises :class:`SetupError` for a suit that is not face up, or the same suit twice.
+    """
+    faces = sorted({p.piece.suit for p in layout if p.piece.piece_side == "tile_face"})
+    words = " and ".join(Suit(s).title for s in faces)
+    chosen = {key: _suit(metadata, key) for key in ("Outbound", "Inbound") if key in metadata}
+    for key, suit in chosen.items():
+        if suit not in faces:
+            raise SetupError(f"{key} must be a suit ppdf's layout leaves face up ({words}), not {Suit(suit).title}",
+                             token=str(metadata[key]), expected=words)
+    outbound = chosen.get("Outbound", next((s for s in faces if s != chosen.get("Inbound")), faces[0]))
+    inbound = chosen.get("Inbound", next((s for s in faces if s != outbound), faces[-1]))
+    if outbound == inbound:
+        raise SetupError("the outbound and inbound suits must differ", token="Inbound")
+    pieces = [(p.piece.piece_side, p.piece.suit, p.piece.rank, p.x, p.y) for p in layout]
+    return deal_from_pieces(pieces, outbound, inbound)
+
+
 class Landlocked(Game[LandlockedState]):
     """Landlocked: Hither and Yon by Eric Witt: out through one suit, home through another."""
 
     name = "landlocked"
     title = "Landlocked"
+    ppdf_function = PPDF_FUNCTION
 
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
               location: SourceLocation | None = None, **options: Any) -> LandlockedState:
+        layout = None
         try:
             opts = parse_options(metadata, **options)
-            seed = header_seed(metadata, seed)
-            deal = deal_from_seed(seed) if seed is not None else None
-            if "Tiles" in metadata:
+            args = ppdf_arguments(metadata, OWN_FIELDS)
+            if args is not None:
+                layout = layout_pieces(ppdf_frame(PPDF_FUNCTION, args, seed))
+                deal: Deal | None = ppdf_deal(layout, metadata)
+                seed = None
+            else:
+                seed = header_seed(metadata, seed)
+                deal = deal_from_seed(seed) if seed is not None else None
+            if layout is None and "Tiles" in metadata:
                 if "Outbound" not in metadata or "Inbound" not in metadata:
                     raise SetupError("with Tiles, give Outbound and Inbound too", token="Tiles")
                 outbound, inbound = _suit(metadata, "Outbound"), _suit(metadata, "Inbound")
@@ -122,13 +166,14 @@ class Landlocked(Game[LandlockedState]):
                 raise SetupError("the deal is not given: add a Seed, or Tiles, Outbound and Inbound", token="Seed")
         except SetupError as exc:
             raise exc.with_location(location) if location else exc from None
-        state = LandlockedState(deal, opts, seed=seed)
+        state = LandlockedState(deal, opts, seed=seed, layout=layout)
         if not leg_is_possible(deal, 0, 0, state.marks, opts):
             return replace(state, outcome="lost")
         return state
 
     def apply(self, state: LandlockedState, group: MoveGroup, *, metadata: Mapping[str, Any]) -> LandlockedState:
-        return apply_tokens(state, group, parse_path, apply_leg)
+        after = apply_tokens(state, group, parse_path, apply_leg)
+        return replace(after, layout=None) if after.layout is not None else after
 
     def status(self, state: LandlockedState) -> Status:
         detail = {"won": "home again", "lost": "landlocked: the next leg has no path"}.get(
@@ -140,7 +185,8 @@ class Landlocked(Game[LandlockedState]):
 
     def scene(self, state: LandlockedState, *, caption: str = "", show_legal: bool = False,
               key: bool = True) -> Scene:
-        return position_scene(state, caption=caption, show_legal=show_legal, key=key)
+        scene = position_scene(state, caption=caption, show_legal=show_legal, key=key)
+        return layout_scene(scene, state.layout, keep_panels=True) if state.layout is not None else scene
 
     def key_scene(self, state: LandlockedState) -> Scene:
         """The key of a game from ``state`` on, drawn once for plates and the viewer (see
@@ -150,4 +196,5 @@ class Landlocked(Game[LandlockedState]):
 
 GAME = register(Landlocked(), "Landlocked: Hither and Yon", "landlocked-hither-and-yon")
 
-__all__ = ["GAME", "Landlocked", "deal_from_pieces", "parse_options", "parse_path", "parse_tiles"]
+__all__ = ["GAME", "Landlocked", "OWN_FIELDS", "PPDF_FUNCTION", "deal_from_pieces", "parse_options", "parse_path",
+           "parse_tiles", "ppdf_deal"]

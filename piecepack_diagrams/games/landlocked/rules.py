@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ...errors import RuleError
+from ...scene import ScenePiece
 from .board import CELLS, HOME, MARKER_COINS, Deal, Options, are_neighbours, cell_name, leg_name, pass_problem
 from .paths import leg_is_possible
 
@@ -24,6 +25,14 @@ class LandlockedState:
     outcome: str = "playing"
     last_path: tuple[int, ...] = ()
     seed: int | None = None
+    #: A setup made from ppdf's layout: its pieces where ppdf lays them out (None after a leg).
+    layout: tuple[ScenePiece, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def pieces(self) -> tuple[ScenePiece, ...] | None:
+        """The pieces a setup from ppdf's layout holds, where ppdf lays them out (what its
+        export gives); None otherwise (the export then gives the drawing's pieces)."""
+        return self.layout
 
     @property
     def target(self) -> int | None:
