@@ -180,7 +180,12 @@ def build_frame(name: str, options: Mapping[str, Any] | None = None, *,
     try:
         frame = info.build(rng, **args)
     except SetupError as exc:
-        raise exc from None
+        given = [argument_key(str(k)) for k in (options or {}) if argument_key(str(k)) != "seed"]
+        if "argument '" in exc.message or not given:
+            raise exc from None
+        # The port refused a value: name the argument(s) it came from, as a user wrote them.
+        names = " and ".join(f"argument '{k}'" for k in given)
+        raise SetupError(f"{info.title} {names}: {exc.message}", token=exc.token, expected=exc.expected) from None
     except (ValueError, IndexError, KeyError) as exc:
         raise SetupError(f"{info.title} cannot be set up with these arguments: {exc}",
                          token=shorten(as_text(dict(options or {}))),
