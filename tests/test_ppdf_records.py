@@ -14,6 +14,7 @@ from piecepack_diagrams.setups import find_setup
 from ppdf_corpus import differences, read_layout, references
 
 REFERENCES = references()
+_GAMES_WITH_RULES = {"piecepack_lab_rats", "piecepack_coin_collectors", "piecepack_landlocked"}
 
 
 def _record(name: str, seed: int | None) -> str:
@@ -36,7 +37,9 @@ def test_a_record_starts_from_rs_layout(ref) -> None:
     positions = _positions(_record(title, ref.seed))
     problems = differences(positions[1], read_layout(ref.path))
     assert not problems, "\n".join(problems)
-    assert positions[2] == positions[1]
+    if ref.function not in _GAMES_WITH_RULES:
+        # (a game with rules draws its own picture once play starts: covered by its tests)
+        assert positions[2] == positions[1]
 
 
 def test_names_and_key_spellings_of_a_record_reach_the_same_setup() -> None:
