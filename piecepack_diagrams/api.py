@@ -159,9 +159,28 @@ def setup_position(game: str, *, seed: int | None = None, options: Mapping[str, 
     # Command-line names use hyphens ("coin-collectors"); ppdf's names drop them ("Fuji-san").
     key = next((k for k in (normalize_name(game.replace("-", " ")), normalize_name(game)) if k in setup_names()), "")
     if not key and not is_known_setup(game):
-        find_setup(game)  # raises, naming the closest games
+        _refuse_unknown_game(game)
     state = GENERIC.setup({"GameType": {"Name": key or game, **(options or {})}}, seed=seed)
     return GENERIC, state
+
+
+def _refuse_unknown_game(game: str) -> None:
+    """Raise :class:`SetupError` for ``game``, naming the closest of every game ``setup``
+    knows: ppdf's setups and the games with rules (Labyrinth ...)."""
+    import difflib
+
+    from .engine.game import games
+    from .setups import find_setup, name_key
+
+    try:
+        find_setup(game)
+    except SetupError as exc:
+        own = {name_key(g.name): g.name for g in games() if g is not GENERIC}
+        close = difflib.get_close_matches(name_key(game), list(own), n=1, cutoff=0.6)
+        if close and own[close[0]] not in (exc.expected or ""):
+            raise SetupError(exc.message, token=exc.token,
+                             expected=f"the closest: '{own[close[0]]}'; or another name setup --list lists") from None
+        raise
 
 
 def setup_scene(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None,

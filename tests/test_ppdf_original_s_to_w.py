@@ -188,3 +188,82 @@ def test_documented_arguments() -> None:
     assert defaults[("piecepack_triactor", "cfg2")] == "playing_cards_expansion"
     assert defaults[("piecepack_shopping_mall", "cfg2")] == "go"
     assert not find_setup("piecepack_san_andreas").seeded
+
+
+# -- Tariffs and Tornado vs. Trailer Park -----------------------------------------------
+# The boards of ppdf's own snapshot tests (tests/testthat/_snaps/piecepack_games_original.md,
+# `cat_piece(piecepack_tariffs(variant = ...), annotate = TRUE)`), read row by row from the
+# top: a suit glyph and a rank (n = null, a = ace), "." for an empty 2-inch cell.
+_GLYPHS = {"☀": 1, "☾": 2, "♛": 3, "⸸": 4}
+_RANKS = {"n": 1, "a": 2, "2": 3, "3": 4, "4": 5, "5": 6}
+TARIFFS_BOARDS = {
+    "grouped zones": ["☾a ☀2 ⸸2 ☀3 ♛3 ☾3",
+                      "♛a ⸸a ♛2 ☾2 ⸸3 ♛4",
+                      "☀a ☾n ☀n ☀5 ♛5 ☾4",
+                      "⸸n ♛n ⸸5 ☾5 ⸸4 ☀4"],
+    "scattered zones": [". . ⸸5 ♛5 . .",
+                        ". ⸸4 ⸸2 ♛3 ♛4 .",
+                        "⸸a ⸸3 ⸸n ♛n ♛2 ♛a",
+                        "☀a ☀2 ☀n ☾n ☾3 ☾a",
+                        ". ☀4 ☀3 ☾2 ☾4 .",
+                        ". . ☀5 ☾5 . ."],
+}
+
+
+def _board(diagram: list[str]) -> set[tuple]:
+    """Tile faces (suit, rank, x, y) of a diagram whose cells are 2-inch squares, the bottom-left
+    one centred at (1.5, 1.5)."""
+    cells = set()
+    for i, line in enumerate(diagram):
+        y = 1.5 + 2 * (len(diagram) - 1 - i)
+        for j, token in enumerate(line.split()):
+            if token != ".":
+                cells.add((_GLYPHS[token[0]], _RANKS[token[1]], 1.5 + 2 * j, y))
+    return cells
+
+
+def test_tariffs_default_is_one_suit_a_row() -> None:
+    records = rows("Tariffs")
+    assert records == rows("tariffs", {"variant": "standard"})
+    assert [(r[1], r[2]) for r in records] == [(s, k) for s in range(1, 5) for k in range(1, 7)]
+    assert {(r[0], r[3], r[6]) for r in records} == {("tile_face", "piecepack", 0)}
+
+
+@pytest.mark.parametrize("variant", sorted(TARIFFS_BOARDS))
+def test_tariffs_boards_are_ppdfs(variant: str) -> None:
+    records = rows("Tariffs", {"variant": variant})
+    assert len(records) == 24
+    assert {(r[0], r[3], r[6]) for r in records} == {("tile_face", "piecepack", 0)}
+    assert {(r[1], r[2], r[4], r[5]) for r in records} == _board(TARIFFS_BOARDS[variant])
+    # every tile once, in reading order (top row first, left to right)
+    assert sorted((r[1], r[2]) for r in records) == [(s, k) for s in range(1, 5) for k in range(1, 7)]
+    assert [(r[4], r[5]) for r in records] == sorted(((r[4], r[5]) for r in records), key=lambda p: (-p[1], p[0]))
+
+
+def test_tornado_vs_trailer_park_pieces() -> None:
+    records = rows("Tornado vs. Trailer Park")
+    assert Counter(r[0] for r in records) == {"tile_back": 15, "coin_face": 6, "pawn_face": 1, "die_face": 1}
+    tiles = of_kind(records, "tile_back")
+    assert len({(r[4], r[5]) for r in tiles}) == 15
+    assert {r[5] for r in tiles} == {1.5, 3.5, 5.5} and {r[4] for r in tiles} == {1.5, 3.5, 5.5, 7.5, 9.5}
+    assert {r[1] for r in records if r[0] != "tile_back"} == {2}
+    assert sorted(r[2] for r in of_kind(records, "coin_face")) == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.parametrize("variant", ["grouped", "scattered", "tournament", ""])
+def test_tariffs_refuses_other_variants(variant: str) -> None:
+    with pytest.raises(SetupError) as caught:
+        build_frame("Tariffs", {"variant": variant})
+    assert "variant" in caught.value.message
+
+
+def test_tariffs_variant_names_ignore_case() -> None:
+    assert rows("Tariffs", {"variant": "Grouped Zones"}) == rows("Tariffs", {"variant": "grouped zones"})
+
+
+def test_tariffs_documents_its_variants() -> None:
+    (variant,) = find_setup("piecepack_tariffs").arguments
+    assert (variant.name, variant.default) == ("variant", "standard")
+    assert variant.choices == ("standard", "grouped zones", "scattered zones")
+    assert not find_setup("piecepack_tariffs").seeded and not find_setup("piecepack_tornado_vs_trailer_park").seeded
+    assert find_setup("piecepack_tornado_vs_trailer_park").arguments == ()

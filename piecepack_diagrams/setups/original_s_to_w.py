@@ -217,6 +217,47 @@ def steppin_stones(rng: RRandom) -> Frame:
     return bind_rows(faces, backs, coins, pawns)
 
 
+_TARIFFS_VARIANTS = ("standard", "grouped zones", "scattered zones")
+_TARIFFS_VARIANT = Argument(
+    "variant", "text", "standard",
+    "the suggested board arrangement: \"standard\" (a 4x6 block, one suit a row, null to five from left to "
+    "right), \"grouped zones\" (the same block, aces to threes mostly in its upper half, nulls, fours and fives "
+    "in its lower half) or \"scattered zones\" (a diamond of rows of 2, 4, 6, 6, 4 and 2 tiles, one suit a "
+    "quarter)", choices=_TARIFFS_VARIANTS)
+# Each board in reading order (top row first, left to right): suit and rank of every tile.
+_TARIFFS_GROUPED = ((2, 2), (1, 3), (4, 3), (1, 4), (3, 4), (2, 4),
+                    (3, 2), (4, 2), (3, 3), (2, 3), (4, 4), (3, 5),
+                    (1, 2), (2, 1), (1, 1), (1, 6), (3, 6), (2, 5),
+                    (4, 1), (3, 1), (4, 6), (2, 6), (4, 5), (1, 5))
+_TARIFFS_SCATTERED = ((4, 6), (3, 6),
+                      (4, 5), (4, 3), (3, 4), (3, 5),
+                      (4, 2), (4, 4), (4, 1), (3, 1), (3, 3), (3, 2),
+                      (1, 2), (1, 3), (1, 1), (2, 1), (2, 4), (2, 2),
+                      (1, 5), (1, 4), (2, 3), (2, 5),
+                      (1, 6), (2, 6))
+
+
+@ppdf_setup("piecepack_tariffs", arguments=(_TARIFFS_VARIANT,))
+def tariffs(rng: RRandom, *, variant: str = "standard") -> Frame:
+    """All 24 tile faces in one of the rules' suggested board arrangements."""
+    if variant not in _TARIFFS_VARIANTS:
+        raise SetupError(f"Tariffs argument 'variant' cannot be '{variant}'", token=str(variant),
+                         expected=_TARIFFS_VARIANT.accepts())
+    block_x = rep(list(seq(1.5, 11.5, 2)), 4)
+    block_y = rep(list(seq(7.5, 1.5, -2)), each=6)
+    if variant == "standard":
+        return piecepack_tiles(rng, suit=rep([1, 2, 3, 4], each=6), rank=rep(list(range(1, 7)), 4),
+                               x=block_x, y=block_y)
+    if variant == "grouped zones":
+        cards, x, y = _TARIFFS_GROUPED, block_x, block_y
+    else:
+        widths = [2, 4, 6, 6, 4, 2]
+        cards = _TARIFFS_SCATTERED
+        x = [v for n in widths for v in seq(7.5 - n, 5.5 + n, 2)]
+        y = rep(list(seq(11.5, 1.5, -2)), widths)
+    return piecepack_tiles(rng, suit=[s for s, _ in cards], rank=[r for _, r in cards], x=x, y=y)
+
+
 @ppdf_setup("piecepack_the_in_crowd")
 def the_in_crowd(rng: RRandom) -> Frame:
     """Three tiers of tile backs: a 6x6 board, a 4x4 board on it, one tile on top."""
@@ -240,6 +281,19 @@ def the_penguin_game(rng: RRandom) -> Frame:
     coins = slice_sample_piece(rng, piecepack_coins(rng, side="back", x=rep([1, 2, 3, 4], 6),
                                                     y=[*rep([4, 3, 2, 1], each=4), 4, 3, 2, 1, 1, 2, 3, 4]))
     return bind_rows(board, coins)
+
+
+@ppdf_setup("piecepack_tornado_vs_trailer_park")
+def tornado_vs_trailer_park(rng: RRandom) -> Frame:
+    """Fifteen tile backs in three rows of five (the trailer park) beside a column of the six Moons coins,
+    with the Moons pawn and die (the tornado)."""
+    tiles = piecepack_tiles(rng, side="back", suit=rep([1, 2, 3, 4], length_out=15),
+                            rank=rep([1, 2, 3, 4], each=4, length_out=15),
+                            x=rep(list(seq(1.5, 9.5, 2)), 3), y=rep([1.5, 3.5, 5.5], each=5))
+    coins = piecepack_coins(rng, suit=2, rank=list(range(1, 7)), x=1.0, y=list(seq(6, 1, -1)))
+    pawn = piecepack_pawns(rng, suit=2, x=0.0, y=2.0)
+    die = piecepack_dice(rng, suit=2, rank=1, x=0.0, y=1.0)
+    return bind_rows(tiles, coins, pawn, die)
 
 
 def _tower_of_babel(rng: RRandom, tiles: str | None) -> Frame:
@@ -356,5 +410,5 @@ def wormholes(rng: RRandom) -> Frame:
 
 
 __all__ = ["accordion", "san_andreas", "sarcophagus", "ship_it", "shopping_mall", "skyscrapers", "slides_of_action",
-           "speedy_towers", "steppin_stones", "the_in_crowd", "the_magic_bag", "the_penguin_game", "tower_of_babel",
-           "tracers", "triactor", "tula", "wormholes"]
+           "speedy_towers", "steppin_stones", "tariffs", "the_in_crowd", "the_magic_bag", "the_penguin_game",
+           "tornado_vs_trailer_park", "tower_of_babel", "tracers", "triactor", "tula", "wormholes"]

@@ -1,0 +1,101 @@
+"""The `setup` command: every game by name, its arguments as options, `--list`, CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from piecepack_diagrams.cli import main
+from piecepack_diagrams.setups import setup_infos
+from ppdf_corpus import CORPUS, PPDF, differences, functions, read_layout
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    done = subprocess.run([sys.executable, "-m", "piecepack_diagrams", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    return done.returncode, done.stdout, done.stderr
+
+
+def _csv_rows(text: str) -> list[tuple]:
+    return [(r["piece_side"], int(r["suit"]), int(r["rank"]), r["cfg"], float(r["x"]), float(r["y"]),
+             float(r["angle"])) for r in csv.DictReader(io.StringIO(text))]
+
+
+def test_list_prints_every_game_with_its_arguments(capsys) -> None:
+    assert main(["setup", "--list"]) == 0
+    out = capsys.readouterr().out
+    names = {line.split()[0] for line in out.splitlines()[1:] if line.strip() and " games. " not in line}
+    assert names >= {row["function"].removeprefix("piecepack_").replace("_", "-") for row in functions()}
+    assert {"lab-rats", "coin-collectors", "landlocked", "labyrinth"} <= names
+    shogi = next(line for line in out.splitlines() if line.startswith("shogi "))
+    assert "--has-subpack (bool)" in shogi and "--cfg2 (text)" in shogi
+    assert len(names) == len(setup_infos()) + 1  # ppdf's setups and Labyrinth
+
+
+@pytest.mark.parametrize("command,reference", [
+    (["fujisan", "--seed", "42"], PPDF / "setups" / "fujisan_seed42.csv"),
+    (["tower-of-babel", "--seed", "3"], PPDF / "setups" / "tower_of_babel_seed3.csv"),
+    (["Chess960", "--seed", "5"], PPDF / "setups" / "chess960_seed5.csv"),
+    (["shogi"], PPDF / "setups" / "shogi.csv"),
+    (["lab-rats", "--seed", "12"], CORPUS / "setups" / "lab_rats_seed12.csv"),
+    (["landlocked", "--seed", "15"], CORPUS / "setups" / "landlocked_seed15.csv"),
+    (["coin-collectors", "--seed", "9"], CORPUS / "setups" / "coin_collectors_seed9.csv"),
+])
+def test_csv_is_rs_layout(command: list[str], reference: Path) -> None:
+    if not reference.exists():
+        pytest.skip(f"no {reference.name} in the corpus")
+    code, out, err = _run("setup", *command, "-f", "csv")
+    assert code == 0, err
+    assert out.splitlines()[0] == "move_index,move_label,row,piece_side,suit,rank,cfg,x,y,angle"
+    assert not differences(_csv_rows(out), read_layout(reference))
+
+
+def test_arguments_are_options(tmp_path) -> None:
+    plain = _csv_rows(_run("setup", "shogi", "-f", "csv")[1])
+    subpack = _csv_rows(_run("setup", "shogi", "--has-subpack", "true", "-f", "csv")[1])
+    bare_flag = _csv_rows(_run("setup", "shogi", "--has-subpack", "-f", "csv")[1])
+    assert subpack == bare_flag != plain
+    assert {r[3] for r in subpack} == {"piecepack", "subpack"} or any(r[3] == "subpack" for r in subpack)
+    coins = "44452n24n3aa/a25335325ann"
+    given = _csv_rows(_run("setup", "fujisan", f"--coins={coins}", "-f", "csv")[1])
+    faces = [r for r in given if r[0] == "coin_face"]
+    assert len(faces) == 24
+    # the 24 ranks the string gives, whatever the seed
+    assert sorted(r[2] for r in faces) == sorted({"n": 1, "a": 2}.get(c, int(c) + 1 if c.isdigit() else 0)
+                                                 for c in coins if c != "/")
+    assert given == _csv_rows(_run("setup", "fujisan", "--seed", "9", "--coins", coins, "-f", "csv")[1])
+
+
+def test_builders_of_lab_rats_differ_and_are_named() -> None:
+    ppdf = _run("setup", "lab-rats", "--seed", "7", "-f", "csv")[1]
+    rulings = _run("setup", "lab-rats", "--seed", "7", "--builder", "rulings", "-f", "csv")[1]
+    assert ppdf != rulings and ppdf.count("tile_") == 24
+    code, _, err = _run("setup", "chess", "--builder", "rulings")
+    assert code == 2 and "--builder" in err
+
+
+@pytest.mark.parametrize("args,words", [
+    (["fujsan"], ["unknown game 'fujsan'", "'fujisan'"]),
+    (["labyrith"], ["unknown game 'labyrith'", "'labyrinth'"]),
+    (["shogi", "--has-subpak", "true"], ["takes no argument 'has-subpak'", "'has_subpack' (the closest)"]),
+    (["shogi", "--has-subpack", "maybe"], ["argument 'has_subpack' must be true or false", "true or false"]),
+    (["rectangular-board", "--nrows", "0"], ["argument 'nrows' is 0, out of range", "from 1 to 99"]),
+    (["speedy-towers", "--n-players", "two"], ["argument 'n_players' must be a whole number"]),
+    (["fujisan", "--seed", "9", "--coins", "xyz"], ["argument 'coins'"]),
+    (["tiles", "stray"], ["unexpected 'stray'"]),
+    ([], ["no game named"]),
+])
+def test_bad_setups_exit_2_naming_what_is_accepted(args: list[str], words: list[str], tmp_path) -> None:
+    target = tmp_path / "out.svg"
+    code, out, err = _run("setup", *args, "-o", str(target))
+    assert code == 2, (out, err)
+    for word in words:
+        assert word in err
+    assert "Traceback" not in err and not target.exists()
