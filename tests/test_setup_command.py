@@ -97,3 +97,22 @@ def test_bad_setups_exit_2_naming_what_is_accepted(args: list[str], words: list[
     for word in words:
         assert word in err
     assert "Traceback" not in err and not target.exists()
+
+
+def _references():
+    from ppdf_corpus import Reference, references
+
+    ours = [Reference("piecepack_" + p.stem.rsplit("_seed", 1)[0], int(p.stem.rsplit("_seed", 1)[1]), p)
+            for p in sorted((CORPUS / "setups").glob("*_seed*.csv"))]
+    assert len(ours) == 45
+    return references() + ours
+
+
+@pytest.mark.parametrize("ref", _references(), ids=lambda r: r.id)
+def test_setup_csv_of_every_reference_layout(ref, tmp_path) -> None:
+    """``setup NAME [--seed N] -f csv`` with the reference file's own name for the game."""
+    name = ref.path.stem.rsplit("_seed", 1)[0]
+    target = tmp_path / "layout.csv"
+    seed = [] if ref.seed is None else ["--seed", str(ref.seed)]
+    assert main(["setup", name, *seed, "-f", "csv", "-o", str(target)]) == 0
+    assert not differences(_csv_rows(target.read_text(encoding="utf-8")), read_layout(ref.path))
