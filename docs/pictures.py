@@ -24,6 +24,7 @@ OUT = ROOT / "docs" / "pictures"
 #: Picture name -> (the command's arguments, with OUT for its output; the page of a PDF to show; dpi).
 PICTURES: dict[str, tuple[list[str], int, int]] = {
     "setup": (["setup", "coin-collectors", "--seed", "1", "-o", "OUT.pdf"], 1, 24),
+    "setup-piecepackman": (["setup", "piecepackman", "--seed", "1", "-o", "OUT.pdf"], 1, 56),
     "plates": (["plates", "records/labyrinth/seven-by-seven-four-players.ppn", "-o", "OUT.pdf"], 1, 30),
     "pocket": (["plates", "records/landlocked/hard-won.ppn", "--template", "pocket", "-o", "OUT.pdf"], 2, 40),
     "puzzles": (["puzzles", "lab-rats", "--count", "2", "--seed", "1", "-o", "OUT.pdf"], 1, 30),
