@@ -43,3 +43,28 @@ def rasterize_pdf(pdf: bytes | Path, *, dpi: int, page: int = 1) -> Raster:
     width, height = map(int, dims.split())
     assert len(pixels) == width * height * 3
     return Raster(width, height, pixels)
+
+
+def rgb_rows(png: bytes):  # noqa: ANN201 - a numpy array
+    """A PNG's pixels as rows of integer RGB triples (numpy)."""
+    import io
+
+    import matplotlib.image as mpimg
+
+    image = mpimg.imread(io.BytesIO(png), format="png")
+    return (image[:, :, :3] * 255).round().astype(int)
+
+
+def block_mismatch(a, b, block: int = 5) -> float:  # noqa: ANN001 - numpy arrays
+    """The fraction of ``block``-pixel squares whose mean colours differ by more than
+    a quarter of the range (averaging first, because each rasteriser places
+    hairlines and anti-aliased edges a pixel differently)."""
+    # Page sizes that are not whole pixels round differently in each rasteriser: a pixel at most.
+    assert abs(a.shape[0] - b.shape[0]) <= 1 and abs(a.shape[1] - b.shape[1]) <= 1, (a.shape, b.shape)
+    h = (min(a.shape[0], b.shape[0]) // block) * block
+    w = (min(a.shape[1], b.shape[1]) // block) * block
+
+    def means(image):
+        return image[:h, :w].reshape(h // block, block, w // block, block, 3).mean(axis=(1, 3))
+
+    return float((abs(means(a) - means(b)).max(axis=2) > 64).mean())

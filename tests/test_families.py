@@ -5,13 +5,12 @@ in the SVG's geometry, in the PDF's pixels, in text, and across formats."""
 
 from __future__ import annotations
 
-import io
 import math
 import shutil
 import subprocess
 
 import pytest
-from raster import rasterize_pdf
+from raster import block_mismatch, rasterize_pdf, rgb_rows
 from svgpaths import parse_path
 
 from piecepack_diagrams.layout import lay_out
@@ -242,26 +241,6 @@ def test_every_family_has_its_own_symbol_in_text():
     assert [lines[r][column] if column < len(lines[r]) else " " for r in range(row - 2, row + 3)] == list("┃┃☼┃┃")
 
 
-def _rgb_rows(png: bytes):
-    import matplotlib.image as mpimg
-
-    image = mpimg.imread(io.BytesIO(png), format="png")
-    return (image[:, :, :3] * 255).round().astype(int)
-
-
-def _mismatch(a, b, block: int = 5) -> float:
-    """The share of ``block``-pixel squares whose mean colours differ by more than a quarter of
-    the range (each rasteriser anti-aliases edges a pixel differently)."""
-    assert abs(a.shape[0] - b.shape[0]) <= 1 and abs(a.shape[1] - b.shape[1]) <= 1, (a.shape, b.shape)
-    h = (min(a.shape[0], b.shape[0]) // block) * block
-    w = (min(a.shape[1], b.shape[1]) // block) * block
-
-    def means(image):
-        return image[:h, :w].reshape(h // block, block, w // block, block, 3).mean(axis=(1, 3))
-
-    return float((abs(means(a) - means(b)).max(axis=2) > 64).mean())
-
-
 def test_every_format_draws_the_families_alike(tmp_path):
     import numpy as np
 
@@ -272,9 +251,9 @@ def test_every_format_draws_the_families_alike(tmp_path):
     pdf = np.frombuffer(raster.pixels, dtype=np.uint8).reshape(raster.height, raster.width, 3).astype(int)
     svg_file = tmp_path / "families.svg"
     svg_file.write_bytes(render(scene, "svg", scale=1.0))
-    svg = _rgb_rows(subprocess.run(["rsvg-convert", "--dpi-x", str(DPI), "--dpi-y", str(DPI), str(svg_file)],
+    svg = rgb_rows(subprocess.run(["rsvg-convert", "--dpi-x", str(DPI), "--dpi-y", str(DPI), str(svg_file)],
                                    capture_output=True, check=True).stdout)
-    png = _rgb_rows(render(scene, "png", scale=1.0))
-    assert _mismatch(svg, pdf) < 0.005
-    assert _mismatch(png, pdf) < 0.005
-    assert _mismatch(np.roll(svg, 10, axis=1), pdf) > 0.02  # a picture shifted a tenth of an inch is caught
+    png = rgb_rows(render(scene, "png", scale=1.0))
+    assert block_mismatch(svg, pdf) < 0.005
+    assert block_mismatch(png, pdf) < 0.005
+    assert block_mismatch(np.roll(svg, 10, axis=1), pdf) > 0.02  # a picture shifted a tenth of an inch is caught

@@ -20,7 +20,7 @@ from piecepack_diagrams import load_theme, render, setup_scene
 from piecepack_diagrams.cli import main
 from piecepack_diagrams.layout import lay_out
 from piecepack_diagrams.scene import PieceMark
-from raster import Raster, rasterize_pdf
+from raster import Raster, block_mismatch, rasterize_pdf, rgb_rows
 from svgpaths import parse_path
 
 SUIT_COLOURS = {"#D55E00", "#000000", "#009E73", "#0072B2"}
@@ -138,28 +138,6 @@ def test_png_pixels(laid):
     assert _close(at(x + 0.17, y + 0.17), "#0072B2")
 
 
-def _rgb_rows(png: bytes):
-    import matplotlib.image as mpimg
-
-    image = mpimg.imread(io.BytesIO(png), format="png")
-    return (image[:, :, :3] * 255).round().astype(int)
-
-
-def _mismatch(a, b, block: int = 5) -> float:
-    """The fraction of ``block``-pixel squares whose mean colours differ by more than
-    a quarter of the range (averaging first, because each rasteriser places
-    hairlines and anti-aliased edges a pixel differently)."""
-    # Page sizes that are not whole pixels round differently in each rasteriser: a pixel at most.
-    assert abs(a.shape[0] - b.shape[0]) <= 1 and abs(a.shape[1] - b.shape[1]) <= 1, (a.shape, b.shape)
-    h = (min(a.shape[0], b.shape[0]) // block) * block
-    w = (min(a.shape[1], b.shape[1]) // block) * block
-
-    def means(image):
-        return image[:h, :w].reshape(h // block, block, w // block, block, 3).mean(axis=(1, 3))
-
-    return float((abs(means(a) - means(b)).max(axis=2) > 64).mean())
-
-
 def test_every_format_shows_the_same_picture(scene, tmp_path):
     import numpy as np
 
@@ -170,13 +148,13 @@ def test_every_format_shows_the_same_picture(scene, tmp_path):
     pdf = np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, 3).astype(int)
     svg_file = tmp_path / "cc.svg"
     svg_file.write_bytes(render(scene, "svg", scale=1.0))
-    svg = _rgb_rows(subprocess.run(["rsvg-convert", "--dpi-x", str(dpi), "--dpi-y", str(dpi), str(svg_file)],
+    svg = rgb_rows(subprocess.run(["rsvg-convert", "--dpi-x", str(dpi), "--dpi-y", str(dpi), str(svg_file)],
                                    capture_output=True, check=True).stdout)
-    png = _rgb_rows(render(scene, "png", scale=1.0))
+    png = rgb_rows(render(scene, "png", scale=1.0))
     # Edges anti-alias differently in each rasteriser; the pictures themselves must agree.
-    assert _mismatch(svg, pdf) < 0.005
-    assert _mismatch(png, pdf) < 0.005
-    assert _mismatch(np.roll(svg, 10, axis=1), pdf) > 0.05  # a picture shifted a tenth of an inch is caught
+    assert block_mismatch(svg, pdf) < 0.005
+    assert block_mismatch(png, pdf) < 0.005
+    assert block_mismatch(np.roll(svg, 10, axis=1), pdf) > 0.05  # a picture shifted a tenth of an inch is caught
 
 
 def test_text_rendering(scene):
@@ -274,10 +252,10 @@ def _rasters(scene, tmp_path, dpi: int, theme):
 
     width, height, pixels = rasterize_pdf(render(scene, "pdf", scale=1.0, theme=theme), dpi=dpi)
     pdf = np.frombuffer(pixels, dtype=np.uint8).reshape(height, width, 3).astype(int)
-    png = _rgb_rows(render(scene, "png", scale=1.0, theme=theme))
+    png = rgb_rows(render(scene, "png", scale=1.0, theme=theme))
     svg_file = tmp_path / "h.svg"
     svg_file.write_bytes(render(scene, "svg", scale=1.0, theme=theme))
-    svg = _rgb_rows(subprocess.run(["rsvg-convert", "--dpi-x", str(dpi), "--dpi-y", str(dpi), str(svg_file)],
+    svg = rgb_rows(subprocess.run(["rsvg-convert", "--dpi-x", str(dpi), "--dpi-y", str(dpi), str(svg_file)],
                                    capture_output=True, check=True).stdout)
     return {"pdf": pdf, "png": png, "svg": svg}
 

@@ -57,17 +57,23 @@ def corner_checkers(rng: RRandom) -> Frame:
     return _board_and_men(rng, x, y)
 
 
+def _two_full_rows(rng: RRandom, *, top: int, bottom: int) -> Frame:
+    """An 8x8 board; each side fills two rows (``top`` and the one below it, ``bottom`` and
+    the one above it): a pawn and a die at each end, coin backs between."""
+    board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
+    angles = [180, 180, 0, 0]
+    pawns = piecepack_pawns(rng, x=[1, 8, 8, 1], y=[top - 1, top - 1, bottom + 1, bottom + 1], angle=angles)
+    dice = piecepack_dice(rng, x=[1, 8, 8, 1], y=[top, top, bottom, bottom], angle=angles, rank=2)
+    inner = [2, 3, 4, 5, 6, 7]
+    men = piecepack_coins(rng, side="back", x=rep(inner + inner[::-1], each=2),
+                          y=rep([top, top - 1], 6) + rep([bottom + 1, bottom], 6), angle=rep([180, 0], each=12))
+    return bind_rows(board, pawns, dice, men)
+
+
 @_register("piecepack_gothic_checkers")
 def gothic_checkers(rng: RRandom) -> Frame:
     """Gothic Checkers: each side fills its two nearest rows of an 8x8 board (pawns and dice on the edges)."""
-    board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
-    angles = [180, 180, 0, 0]
-    pawns = piecepack_pawns(rng, x=[1, 8, 8, 1], y=[7, 7, 2, 2], angle=angles)
-    dice = piecepack_dice(rng, x=[1, 8, 8, 1], y=[8, 8, 1, 1], angle=angles, rank=2)
-    inner = [2, 3, 4, 5, 6, 7]
-    men = piecepack_coins(rng, side="back", x=rep(inner + inner[::-1], each=2), y=rep([8, 7], 6) + rep([2, 1], 6),
-                          angle=rep([180, 0], each=12))
-    return bind_rows(board, pawns, dice, men)
+    return _two_full_rows(rng, top=8, bottom=1)
 
 
 @_register("piecepack_italian_checkers", "piecepack_jamaican_checkers", "piecepack_portuguese_checkers",
@@ -99,14 +105,7 @@ def thai_checkers(rng: RRandom) -> Frame:
 @_register("piecepack_turkish_checkers")
 def turkish_checkers(rng: RRandom) -> Frame:
     """Turkish Checkers (Dama): each side fills its second and third rows of an 8x8 board."""
-    board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
-    angles = [180, 180, 0, 0]
-    pawns = piecepack_pawns(rng, x=[1, 8, 8, 1], y=[6, 6, 3, 3], angle=angles)
-    dice = piecepack_dice(rng, x=[1, 8, 8, 1], y=[7, 7, 2, 2], angle=angles, rank=2)
-    inner = [2, 3, 4, 5, 6, 7]
-    men = piecepack_coins(rng, side="back", x=rep(inner + inner[::-1], each=2), y=rep([7, 6], 6) + rep([3, 2], 6),
-                          angle=rep([180, 0], each=12))
-    return bind_rows(board, pawns, dice, men)
+    return _two_full_rows(rng, top=7, bottom=2)
 
 
 __all__ = ["american_checkers", "corner_checkers", "gothic_checkers", "italian_checkers", "one_way_checkers",
