@@ -90,3 +90,24 @@ def test_every_setup_starts_a_record_as_the_setup_command_lays_it(function: str)
     for (index, label, _, side, suit, rank, cfg, x, y, angle), want in zip(rows, positions[1]):
         assert (side, int(suit), int(rank), cfg) == want[:4]
         assert (float(x), float(y), float(angle)) == pytest.approx(want[4:], abs=1e-9)
+
+
+@pytest.mark.parametrize("header", [
+    "GameType: Japan", "GameType: {Name: Japan, Seed: 42}", "GameType: {Name: Desfases, Seed: 3}",
+    'GameType: "Ice Floe"', "SetUp: {Name: Desfases, Tiles: null, Dice: null, Seed: 5}",
+])
+def test_records_of_games_the_r_toolchain_knows_replay_here(header: str) -> None:
+    """Records such as the piecepackr project's own examples (Japan, Desfases, Ice Floe) start
+    and play: the top piece moved half a movetext unit up is there after the move, and
+    every other piece is where it was."""
+    text = f"---\n{header}\n...\n1. {{}}\n"
+    start = _positions(text)[1]
+    (record,) = parse_records(text, name="probe.ppn")
+    scale = replay(record).positions[0].state.movetext_scale
+    top = start[-1]
+    x, y = top[4] / scale, top[5] / scale
+    moved = _positions(f"---\n{header}\n...\n1. ({x:g},{y:g})-({x:g},{y + 0.5:g})\n")[2]
+    there = [k for k, r in enumerate(moved) if r[:4] == top[:4] and r[4] == pytest.approx(top[4])
+             and r[5] == pytest.approx(top[5] + 0.5 * scale)]
+    assert len(there) == 1, (top, scale)
+    assert moved[:there[0]] + moved[there[0] + 1:] == start[:-1]
