@@ -200,7 +200,11 @@ def setup_csv(game: str, *, seed: int | None = None, options: Mapping[str, Any] 
     from .csvexport import rows_csv, state_rows
 
     rules, state = setup_position(game, seed=seed, options=options, builder=builder)
-    return rows_csv(state_rows(rules, state, index=1, label=""))
+    rows = list(state_rows(rules, state, index=1, label=""))
+    if not rows:
+        raise SetupError(f"{rules.title}'s start has no pieces to list as CSV", token=game,
+                         expected="another format: svg, pdf, png or txt")
+    return rows_csv(rows)
 
 
 @dataclass(frozen=True, slots=True)

@@ -728,32 +728,77 @@ def _setup_options(game: str, words: list[str]) -> dict[str, str]:
     from .engine import find_game
 
     rules = find_game(game)
-    if options and is_known_setup(game) and (rules is None or rules.name == "ppn"):
-        # (a game with rules reads its options as header fields, ppdf's arguments among them)
-        info = find_setup(game)
+    if rules is not None and rules.name != "ppn":
+        return _header_fields(rules, options)
+    if options and is_known_setup(game):
         from .setups.registry import parse_arguments
 
-        parse_arguments(info, options)  # an unknown or bad argument is named here, as an option
+        parse_arguments(find_setup(game), options)  # an unknown or bad argument is named here, as an option
     return options
+
+
+def _header_fields(rules: object, options: dict[str, str]) -> dict[str, object]:
+    """A game with rules reads its options as header fields: ``--size 9x9`` is ``Size: 9x9``
+    (values read as YAML reads them), ppdf's arguments of its setup (``--coins``) pass as
+    they are. Raises :class:`SetupError` for an option the game does not read."""
+    import difflib
+
+    from .notation.yamlsafe import load_metadata
+    from .setups import argument_key, find_setup
+
+    fields = {argument_key(f): f for f in getattr(rules, "header_fields", ())}
+    ppdf = find_setup(rules.ppdf_function) if getattr(rules, "ppdf_function", "") else None  # type: ignore[attr-defined]
+    out: dict[str, object] = {}
+    for name, value in options.items():
+        key = argument_key(name)
+        if ppdf is not None and ppdf.argument(key) is not None:
+            out[key] = value
+        elif key in fields:
+            try:
+                out[fields[key]] = load_metadata(f"v: {value}\n", file="<command line>", first_line=1)["v"]
+            except (PiecepackError, KeyError, TypeError):  # text YAML cannot read is given as text
+                out[fields[key]] = value
+        else:
+            known = sorted({*fields, *(a.key for a in (ppdf.arguments if ppdf else ()))} - {"seed"})
+            close = difflib.get_close_matches(key, known, n=1)
+            among = ", ".join("--" + k.replace("_", "-") for k in known) or "none"
+            raise SetupError(f"{rules.title} takes no option '--{name}'", token=f"--{name}",  # type: ignore[attr-defined]
+                             expected=(f"'--{close[0].replace('_', '-')}' (the closest), or one of: {among}" if close
+                                       else f"one of: {among}"))
+    return out
 
 
 def _setup_table() -> str:
     """Every game ``setup`` knows, with its title and its arguments (``setup --list``)."""
     from .engine.game import games
-    from .setups import setup_infos
+    from .setups import argument_key, find_setup, setup_infos
 
-    rows = [(info.key, info.title, ", ".join(f"{a.option} ({a.kind})" for a in info.arguments) or "-")
+    own = {rules.name: rules for rules in games() if rules.name != "ppn"}
+
+    def extra(name: str) -> str:
+        rules = own.get(name)
+        if rules is None:
+            return ""
+        taken = {a.key for a in find_setup(rules.ppdf_function).arguments} if rules.ppdf_function else set()
+        fields = [f"--{argument_key(f).replace('_', '-')}" for f in rules.header_fields if argument_key(f) not in taken]
+        if rules.ppdf_function:
+            fields.insert(0, "--builder (ppdf, rulings)")
+        return ", ".join(fields)
+
+    rows = [(info.key, info.title, ", ".join(filter(None, [", ".join(f"{a.option} ({a.kind})" for a in info.arguments),
+                                                           extra(info.key)])) or "-")
             for info in setup_infos()]
     known = {r[0] for r in rows}
-    for rules in games():
-        if rules.name not in known and rules.name != "ppn":
-            rows.append((rules.name, rules.title, "--seed (int)"))
+    for name, rules in own.items():
+        if name not in known:
+            rows.append((name, rules.title, ", ".join(["--seed (int)", extra(name)])))
     rows.sort()
     width = max(len(r[0]) for r in rows) + 2
     title_width = max(len(r[1]) for r in rows) + 2
     lines = [f"{'GAME'.ljust(width)}{'TITLE'.ljust(title_width)}ARGUMENTS"]
     lines += [f"{name.ljust(width)}{title.ljust(title_width)}{args}" for name, title, args in rows]
-    return "\n".join(lines) + f"\n{len(rows)} games. Each argument is an option of setup GAME and a key of a record's GameType.\n"
+    return "\n".join(lines) + (f"\n{len(rows)} games. Each argument is an option of setup GAME and a key of a "
+                                "record's GameType.\n")
 
 
 def _file_stem(game: str) -> str:

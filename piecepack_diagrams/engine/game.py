@@ -45,6 +45,8 @@ class Game(ABC, Generic[S]):
     #: ppdf's setup function of a game that can start from ppdf's layout (``GameType: {Name:
     #: ..., Seed: N}``) as well as from its own builder (see :data:`BUILDERS`); empty otherwise.
     ppdf_function: str = ""
+    #: Header fields its setup reads besides ``Seed`` (``setup GAME --size 9x9`` sets ``Size``).
+    header_fields: tuple[str, ...] = ()
 
     @abstractmethod
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,

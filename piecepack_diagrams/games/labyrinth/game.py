@@ -21,6 +21,7 @@ class Labyrinth(Game[LabyrinthPlay]):
 
     name = "labyrinth"
     title = "Labyrinth"
+    header_fields = ("Size", "Players", "Names")
 
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
               location: SourceLocation | None = None) -> LabyrinthPlay:
