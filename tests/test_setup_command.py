@@ -71,6 +71,18 @@ def test_arguments_are_options(tmp_path) -> None:
     assert given == _csv_rows(_run("setup", "fujisan", "--seed", "9", "--coins", coins, "-f", "csv")[1])
 
 
+def test_games_with_rules_read_options_as_header_fields() -> None:
+    code, nine, err = _run("setup", "labyrinth", "--size", "9x9", "--players", "3", "-f", "txt")
+    assert code == 0, err
+    rows = [line.split()[0] for line in nine.splitlines() if line.strip() and line.split()[0].isdigit()]
+    assert rows[:9] == [str(n) for n in range(1, 10)]
+    code, seven, _ = _run("setup", "labyrinth", "-f", "txt")
+    numbered = {line.split()[0] for line in seven.splitlines() if line.strip() and line.split()[0].isdigit()}
+    assert {str(n) for n in range(1, 8)} <= numbered and "9" not in numbered
+    advanced = _run("setup", "lab-rats", "--seed", "3", "--variant", "advanced", "-f", "csv")
+    assert advanced[0] == 0, advanced[2]
+
+
 def test_builders_of_lab_rats_differ_and_are_named() -> None:
     ppdf = _run("setup", "lab-rats", "--seed", "7", "-f", "csv")[1]
     rulings = _run("setup", "lab-rats", "--seed", "7", "--builder", "rulings", "-f", "csv")[1]
@@ -88,6 +100,8 @@ def test_builders_of_lab_rats_differ_and_are_named() -> None:
     (["speedy-towers", "--n-players", "two"], ["argument 'n_players' must be a whole number"]),
     (["fujisan", "--seed", "9", "--coins", "xyz"], ["argument 'coins'"]),
     (["tiles", "stray"], ["unexpected 'stray'"]),
+    (["labyrinth", "--sise", "9x9"], ["Labyrinth takes no option '--sise'", "'--size' (the closest)"]),
+    (["lab-rats", "--variant", "expert"], ["unknown Lab Rats variant 'expert'"]),
     ([], ["no game named"]),
 ])
 def test_bad_setups_exit_2_naming_what_is_accepted(args: list[str], words: list[str], tmp_path) -> None:
