@@ -253,6 +253,25 @@ def is_picture_only(annotation: Annotation) -> bool:
     return annotation.role in PICTURE_ONLY_ROLES
 
 
+#: Piece families that stack on the table (a heap of marbles or a board under its bits is no stack).
+_STACKING = ("tile", "coin", "die", "pawn", "saucer", "pyramid", "matchstick", "card")
+#: The text size of a stack's count, in points (the layout audit's smallest label).
+_COUNT_SIZE = 7.0
+
+
+def stack_counts(pieces: tuple[ScenePiece, ...]) -> tuple[Label, ...]:
+    """A ``×N`` label beside each place where ``N`` >= 2 pieces lie on one another (the same
+    centre): a drawing shows only the top one, so the count says what is under it."""
+    places: dict[tuple[float, float], int] = {}
+    for p in pieces:
+        if p.piece.kind in _STACKING and p.piece.cfg != "marbles":
+            key = (round(p.x, 6), round(p.y, 6))
+            places[key] = places.get(key, 0) + 1
+    return tuple(Label(x, y, f"×{n}", _COUNT_SIZE, role="stack-count", place="near")
+                 for (x, y), n in places.items() if n >= 2)
+
+
+
 def flattened(annotations: tuple[Annotation, ...]) -> list[Annotation]:
     """The annotations with every group replaced by its items, in drawing order."""
     out: list[Annotation] = []

@@ -15,7 +15,7 @@ from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
 from ..errors import PiecepackError, SetupError, SourceLocation
 from ..notation import MoveGroup, Record
 from ..pieces import Piece
-from ..scene import Highlight, Scene, ScenePiece
+from ..scene import Highlight, Scene, ScenePiece, stack_counts
 
 S = TypeVar("S")
 
@@ -176,9 +176,10 @@ def layout_scene(scene: Scene, layout: tuple[ScenePiece, ...], *, keep_panels: b
     """``scene`` (a game's drawing of a starting position) with ``layout``'s pieces where ppdf
     lays them out instead of the game's own: the highlights stay (legal moves, a target),
     annotations placed by the game's own drawing go, and so do the panels (they show pieces
-    the layout already holds) unless ``keep_panels``."""
+    the layout already holds) unless ``keep_panels``; a ``×N`` beside each stack."""
     return replace(scene, pieces=tuple(layout), focus=None, panels=scene.panels if keep_panels else (),
-                   annotations=tuple(a for a in scene.annotations if isinstance(a, Highlight)))
+                   annotations=tuple(a for a in scene.annotations if isinstance(a, Highlight))
+                   + stack_counts(tuple(layout)))
 
 
 _GAMES: dict[str, Game[Any]] = {}

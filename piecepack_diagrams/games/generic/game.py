@@ -11,7 +11,7 @@ from ...engine.game import Game, register
 from ...errors import SetupError, SourceLocation
 from ...notation import MoveGroup
 from ...numbers import finite_number
-from ...scene import Arrow, Coordinates, Scene, ScenePiece
+from ...scene import Arrow, Coordinates, Scene, ScenePiece, stack_counts
 from ...textsafe import as_text
 from .board import Board, board_from_pieces
 from .glyphs import BUILTIN_MACROS
@@ -137,7 +137,7 @@ class GenericGame(Game[Board]):
         occupied = {(round(p.x, 6), round(p.y, 6)) for p in pieces}
         arrows = tuple(_step_arrow(a, b, from_piece=(round(a[0], 6), round(a[1], 6)) in occupied,
                                    beside=(b, a) in steps) for a, b in steps)
-        return Scene(pieces, arrows, caption=caption, coordinates=coordinates_of(state))
+        return Scene(pieces, arrows + stack_counts(pieces), caption=caption, coordinates=coordinates_of(state))
 
 
 #: A last move's arrow stops this far (inches) before the centre of the piece it moved, so
