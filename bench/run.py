@@ -61,7 +61,7 @@ def main() -> int:
     build_s = median_seconds(lambda: [build_maze(seed) for seed in range(1000)], 3)
     deals = [LAB_RATS.setup({"Variant": "advanced"}, seed=seed) for seed in range(1, 1001)]
     solve_s = median_seconds(lambda: [solve_advanced(d) for d in deals], 1)
-    maze_scene = setup_scene("lab-rats", seed=1)
+    maze_scene = setup_scene("lab-rats", seed=1, builder="rulings")  # our deal: maze, pawns, stack panels
     render_svg(maze_scene)
     maze_svg_s = median_seconds(lambda: render_svg(maze_scene), args.repeat, 5)
     from piecepack_diagrams.games.coin_collectors import GAME as COIN_COLLECTORS
