@@ -85,8 +85,8 @@ def _parser() -> argparse.ArgumentParser:
 
     def drawing_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("svg", "pdf", "png", "txt")) -> None:
         p.add_argument("-f", "--format", choices=formats, default=None,
-                       help="output format (default: from -o, else svg; txt" + ("and csv" if "csv" in formats else "")
-                            + " go to the terminal)")
+                       help="output format (default: from -o, else svg; txt" + (" and csv go" if "csv" in formats else " goes")
+                            + " to the terminal)")
         p.add_argument("-o", "--output", default=None, help="output file (default: under output/)")
         p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
         p.add_argument("--scale", type=_scale, default=None, metavar="S",
@@ -116,7 +116,9 @@ def _parser() -> argparse.ArgumentParser:
             p.add_argument("--legal", action="store_true", help="highlight where the legal moves go")
         else:
             p.add_argument("game", metavar="GAME", nargs="?",
-                           help="a game's name, e.g. coin-collectors, tablut, fuji-san, chess (setup --list: all)")
+                           help="a game's name: lab-rats, coin-collectors, landlocked, labyrinth, or any of ppdf's "
+                                "130 piecepack games and layouts such as tablut, fuji-san, chess, japan "
+                                "(setup --list prints them all)")
             p.add_argument("--list", action="store_true", help="print every game with its arguments, then stop")
             p.add_argument("--builder", choices=("ppdf", "rulings"), default=None,
                            help="lab-rats, coin-collectors, landlocked: 'ppdf' (default) lays out what R's ppdf "
