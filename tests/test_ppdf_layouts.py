@@ -28,3 +28,25 @@ def test_every_function_is_ported_with_its_arguments(row) -> None:
     assert info.seeded == (row["seeded"] == "yes")
     _, frame = build_frame(row["function"])
     assert len(frame) == int(row["pieces"])
+
+
+def _games_table() -> list[tuple[str, list[str]]]:
+    import csv
+    import re
+
+    from ppdf_corpus import PPDF
+
+    with open(PPDF / "games.csv", newline="", encoding="utf-8") as handle:
+        return [(r["game"], re.findall(r"``(\w+)\(\)``", r["methods"])) for r in csv.DictReader(handle)]
+
+
+@pytest.mark.parametrize("game,functions", _games_table(), ids=[g for g, _ in _games_table()])
+def test_every_name_of_the_games_table_finds_its_setup(game: str, functions: list[str]) -> None:
+    """Each AKA alternative, with and without its parenthesised words, and as a record's
+    GameType would spell it in other cases and with hyphens."""
+    import re
+
+    for part in game.split(" AKA "):
+        for name in {re.sub(r"[()]", "", part), re.sub(r"\([^)]*\)\s*", "", part)}:
+            for spelling in (name, name.lower(), name.upper(), name.replace(" ", "-")):
+                assert find_setup(spelling).function in functions, spelling
