@@ -9,16 +9,39 @@ for piecepack games.
 
 __version__ = "0.1.0"
 
-from .api import replay_file, scene_of, setup_scene  # noqa: E402
-from .engine import Game, Replay, Status, replay, validate, validate_file  # noqa: E402
-from .errors import (  # noqa: E402
-    LimitError, NotationError, OutputError, PiecepackError, RuleError, SetupError, SourceLocation,
-)
-from .notation import Record, format_record, iter_records, parse_records, read_records  # noqa: E402
-from .pieces import Piece, Suit  # noqa: E402
-from .render import render  # noqa: E402
-from .scene import Scene  # noqa: E402
-from .theme import THEMES, Theme, load_theme  # noqa: E402
+from typing import Any
+
+# Names are imported when first used (PEP 562), so that `piecepack-diagrams --version` and
+# commands that need little start fast.
+_HOMES = {
+    "replay_file": "api", "scene_of": "api", "setup_scene": "api",
+    "Game": "engine", "Replay": "engine", "Status": "engine", "replay": "engine", "validate": "engine",
+    "validate_file": "engine",
+    "LimitError": "errors", "NotationError": "errors", "OutputError": "errors", "PiecepackError": "errors",
+    "RuleError": "errors", "SetupError": "errors", "SourceLocation": "errors",
+    "Record": "notation", "format_record": "notation", "iter_records": "notation", "parse_records": "notation",
+    "read_records": "notation",
+    "Piece": "pieces", "Suit": "pieces",
+    "render": "render",
+    "Scene": "scene",
+    "THEMES": "theme", "Theme": "theme", "load_theme": "theme",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'piecepack_diagrams' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
+
 
 __all__ = [
     "Game", "LimitError", "NotationError", "OutputError", "Piece", "PiecepackError", "Record", "Replay",
