@@ -9,7 +9,9 @@ for piecepack games.
 
 __version__ = "0.1.0"
 
-from typing import Any
+import sys as _sys
+from types import ModuleType as _ModuleType
+from typing import Any as _Any
 
 # Names are imported when first used (PEP 562), so that `piecepack-diagrams --version` and
 # commands that need little start fast.
@@ -28,7 +30,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'piecepack_diagrams' has no attribute {name!r}")
@@ -41,6 +43,20 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *_HOMES])
+
+
+class _Package(_ModuleType):
+    """This package's module: importing the ``render`` subpackage must not replace the
+    ``render`` function exported here (the import system sets a package's attribute to
+    each subpackage it imports)."""
+
+    def __setattr__(self, name: str, value: _Any) -> None:
+        if name in _HOMES and isinstance(value, _ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [

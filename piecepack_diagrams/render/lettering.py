@@ -1,6 +1,7 @@
 """Text as outlines: glyphs of the DejaVu Sans Bold font that ships inside
-matplotlib (or of the theme's ``lettering_font``), so SVG and PNG show the same letters on every machine whatever
-fonts it has installed, and a board's ranks cost one path, not one element each.
+matplotlib (or of the theme's ``lettering_font``), read with fontTools (matplotlib itself
+is not imported), so SVG and PNG show the same letters on every machine whatever fonts
+it has installed, and a board's ranks cost one path, not one element each.
 
 Outlines are in em units (font size 1), centred on the text's visual centre:
 the advance box is centred horizontally and the baseline sits
@@ -9,33 +10,58 @@ the advance box is centred horizontally and the baseline sits
 
 from __future__ import annotations
 
-import os
-
-import matplotlib
-from matplotlib import ft2font
+from dataclasses import dataclass
+from typing import Any
 
 from ..errors import OutputError
 from .caches import cached
+from .fonts import bundled_font_file
 from .shapes import BASELINE_DROP, Contour, Point
 
+_SCALE = 100.0  # the size the outlines are computed at (pixels an em); they are divided by it
 
-_SCALE = 100.0  # the size the font is loaded at; outlines are divided by it
-_FONT_FILE = os.path.join(matplotlib.get_data_path(), "fonts", "ttf", "DejaVuSans-Bold.ttf")
-# matplotlib 3.10 moved the flags into enums; older versions have module constants.
-_NO_HINTING = getattr(getattr(ft2font, "LoadFlags", None), "NO_HINTING", None) or ft2font.LOAD_NO_HINTING
-_KERNING = getattr(getattr(ft2font, "Kerning", None), "DEFAULT", None) or ft2font.KERNING_DEFAULT
+
+_FONT_FILE = bundled_font_file("DejaVuSans-Bold.ttf")
 _MOVETO, _LINETO, _CURVE3, _CLOSEPOLY = 1, 2, 3, 79
 
 
+@dataclass(frozen=True, eq=False)  # one per font file, compared (and cached by) identity
+class _Font:
+    """A font's glyphs, character map, advances and pair kerning, read with fontTools.
+
+    Numbers come out as FreeType gives them at 100 pixels an em, unhinted (what the
+    drawings used before): coordinates in 64ths of a pixel, rounded half away from
+    zero; kerning from the ``kern`` table, rounded to whole pixels."""
+
+    glyphs: Any
+    cmap: dict[int, str]
+    advances: dict[str, int]
+    kerning: dict[tuple[str, str], int]
+    units: int
+
+    def fixed(self, value: float) -> float:
+        """A font-unit coordinate in pixels, through FreeType's 26.6 rounding."""
+        scaled = value * 64 * _SCALE / self.units
+        return (1 if scaled >= 0 else -1) * int(abs(scaled) + 0.5) / 64
+
+
 @cached(maxsize=8)
-def _font(font_file: str) -> ft2font.FT2Font:
+def _font(font_file: str) -> _Font:
+    from fontTools.ttLib import TTFont, TTLibError
+
+    path = font_file or _FONT_FILE
     try:
-        font = ft2font.FT2Font(font_file or _FONT_FILE)
-    except (OSError, RuntimeError, ValueError) as exc:
+        font = TTFont(path, lazy=True)
+        cmap = font.getBestCmap() or {}
+        advances = {name: metric[0] for name, metric in font["hmtx"].metrics.items()}
+        kerning: dict[tuple[str, str], int] = {}
+        if "kern" in font:
+            for table in reversed(font["kern"].kernTables):
+                kerning.update(getattr(table, "kernTable", {}))
+        return _Font(font.getGlyphSet(), dict(cmap), advances, kerning, font["head"].unitsPerEm)
+    except (OSError, TTLibError, KeyError, AssertionError, ValueError) as exc:
         raise OutputError(f"cannot use the font file '{font_file}': {exc}", token=font_file,
                           expected="a TrueType or OpenType font file") from None
-    font.set_size(_SCALE, 72)
-    return font
 
 
 @cached(maxsize=4096)
@@ -50,9 +76,8 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
     contours: list[tuple[list[Point], float]] = []  # raw contours with the pen position they start at
     starts, pen = _pen_positions(font, text)
     for char, start in zip(text, starts):
-        font.load_char(ord(char), flags=_NO_HINTING)
-        vertices, codes = font.get_path()
-        contours.extend(_split(vertices.tolist(), codes.tolist(), start))
+        vertices, codes = _glyph_path(font, font.cmap[ord(char)])
+        contours.extend(_split(vertices, codes, start))
     half = pen / 2
     out = []
     for start, segments in contours:
@@ -72,27 +97,125 @@ def text_width(text: str, font_file: str = "") -> float:
 _MISSING = "?"
 
 
-def _drawable(font: ft2font.FT2Font, text: str) -> str:
+def _drawable(font: _Font, text: str) -> str:
     """``text`` with every character the font cannot draw (no glyph; a control character)
     replaced by :data:`_MISSING`, so measuring or drawing it never fails."""
-    if text.isprintable() and all(font.get_char_index(ord(ch)) for ch in text):
+    if text.isprintable() and all(ord(ch) in font.cmap for ch in text):
         return text
-    return "".join(ch if ch.isprintable() and font.get_char_index(ord(ch)) else _MISSING for ch in text)
+    return "".join(ch if ch.isprintable() and ord(ch) in font.cmap else _MISSING for ch in text)
 
 
-def _pen_positions(font: ft2font.FT2Font, text: str) -> tuple[list[float], float]:
-    """Where each letter of ``text`` starts (kerned), and where the last one ends, in font units."""
+def _pen_positions(font: _Font, text: str) -> tuple[list[float], float]:
+    """Where each letter of ``text`` starts (kerned), and where the last one ends, in pixels."""
     starts = []
     pen = 0.0
     previous = None
     for char in text:
-        index = font.get_char_index(ord(char))
+        name = font.cmap[ord(char)]
         if previous is not None:
-            pen += font.get_kerning(previous, index, _KERNING) / 64
+            kern = font.kerning.get((previous, name), 0)
+            if kern:
+                pen += ((int(font.fixed(kern) * 64) + 32) & -64) / 64  # FreeType rounds kerning to pixels
         starts.append(pen)
-        pen += font.load_char(ord(char), flags=_NO_HINTING).linearHoriAdvance / 65536
-        previous = index
+        pen += font.advances.get(name, 0) * _SCALE / font.units
+        previous = name
     return starts, pen
+
+
+@cached(maxsize=1024)
+def _glyph_path(font: _Font, name: str) -> tuple[list[list[float]], list[int]]:
+    """The glyph's outline as FreeType decomposes it: moves, lines, quadratic curves (a
+    control point and an end point each), a line back to the start where a contour ends
+    on a line, closes; in pixels. Points are rounded to 64ths of a pixel first and the
+    implied on-curve points between two controls are their midpoints after rounding, as
+    FreeType computes them."""
+    pen = _FreeTypePen(font)
+    font.glyphs[name].draw(pen)
+    return pen.vertices, pen.codes
+
+
+class _FreeTypePen:
+    """A fontTools pen that records an outline in FreeType's 26.6 numbers (see
+    :func:`_glyph_path`); components are drawn through their transformation."""
+
+    def __init__(self, font: _Font) -> None:
+        self.font = font
+        self.vertices: list[list[float]] = []
+        self.codes: list[int] = []
+        self._start: tuple[int, int] | None = None
+        self._current: tuple[int, int] | None = None
+        self._offset = (0, 0)  # a component's shift, scaled and rounded on its own (26.6)
+
+    def _fixed(self, point: tuple[float, float]) -> tuple[int, int]:
+        return (int(self.font.fixed(point[0]) * 64) + self._offset[0],
+                int(self.font.fixed(point[1]) * 64) + self._offset[1])
+
+    def _emit(self, point: tuple[int, int], code: int) -> None:
+        self.vertices.append([point[0] / 64, point[1] / 64])
+        self.codes.append(code)
+
+    def moveTo(self, pt: tuple[float, float]) -> None:  # noqa: N802 - fontTools' pen protocol
+        self._start = self._current = self._fixed(pt)
+        self._emit(self._current, _MOVETO)
+
+    def lineTo(self, pt: tuple[float, float]) -> None:  # noqa: N802
+        self._current = self._fixed(pt)
+        self._emit(self._current, _LINETO)
+
+    def qCurveTo(self, *points: tuple[float, float] | None) -> None:  # noqa: N802
+        if points[-1] is None:  # a contour of control points only: its start is their first midpoint
+            controls = [self._fixed(p) for p in points[:-1] if p is not None]
+            start = _midpoint(controls[-1], controls[0])
+            self.moveTo((0.0, 0.0))
+            self.vertices[-1], self._start = [start[0] / 64, start[1] / 64], start
+            fixed = controls + [start]
+        else:
+            fixed = [self._fixed(p) for p in points if p is not None]
+        for k, control in enumerate(fixed[:-1]):
+            end = _midpoint(control, fixed[k + 1]) if k + 2 < len(fixed) else fixed[-1]
+            self._emit(control, _CURVE3)
+            self._emit(end, _CURVE3)
+            self._current = end
+
+    def curveTo(self, *points: tuple[float, float]) -> None:  # noqa: N802
+        # An OpenType (CFF) cubic, as two quadratics meeting at its midpoint.
+        if self._current is None:
+            return
+        x0, y0 = self._current[0] / 64, self._current[1] / 64
+        scale = self.font.units / _SCALE
+        x0, y0 = x0 * scale, y0 * scale  # back to font units
+        c1, c2, pt = points[-3], points[-2], points[-1]
+        mid = ((x0 + 3 * c1[0] + 3 * c2[0] + pt[0]) / 8, (y0 + 3 * c1[1] + 3 * c2[1] + pt[1]) / 8)
+        self.qCurveTo(((x0 + 3 * c1[0]) / 4, (y0 + 3 * c1[1]) / 4), mid)
+        self.qCurveTo(((3 * c2[0] + pt[0]) / 4, (3 * c2[1] + pt[1]) / 4), pt)
+
+    def closePath(self) -> None:  # noqa: N802
+        if self._start is not None and self._current != self._start:
+            self._emit(self._start, _LINETO)
+        self.vertices.append([0.0, 0.0])
+        self.codes.append(_CLOSEPOLY)
+        self._start = self._current = None
+
+    def endPath(self) -> None:  # noqa: N802
+        self._start = self._current = None
+
+    def addComponent(self, name: str, transformation: tuple[float, ...]) -> None:  # noqa: N802
+        xx, xy, yx, yy, dx, dy = transformation
+        if (xx, xy, yx, yy) == (1, 0, 0, 1):
+            # FreeType scales a shifted component's points and its shift each on their own
+            saved = self._offset
+            self._offset = (saved[0] + int(self.font.fixed(dx) * 64), saved[1] + int(self.font.fixed(dy) * 64))
+            self.font.glyphs[name].draw(self)
+            self._offset = saved
+            return
+        from fontTools.pens.transformPen import TransformPen
+
+        self.font.glyphs[name].draw(TransformPen(self, transformation))
+
+
+def _midpoint(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+    """FreeType's implied on-curve point: the halfway point in 26.6, truncated toward zero."""
+    return tuple(int((p + q) / 2) for p, q in zip(a, b))  # type: ignore[return-value]
 
 
 def _split(vertices: list[list[float]], codes: list[int], pen: float) -> list[Contour]:
