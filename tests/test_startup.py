@@ -45,3 +45,29 @@ def test_the_version_needs_no_drawing_code() -> None:
     loaded = _modules_after("from piecepack_diagrams.cli import main\n"
                             "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n")
     assert not {"matplotlib", "reportlab", "svgwrite", "piecepack_diagrams.games", "fontTools"} & loaded
+
+
+def test_the_static_tables_of_lazy_imports_agree_with_the_registrations() -> None:
+    """Games and setups are imported when first named, through two tables kept by hand:
+    each must list exactly what the modules register, where they register it."""
+    code = (
+        "import importlib, pkgutil\n"
+        "import piecepack_diagrams.games as g, piecepack_diagrams.setups as s\n"
+        "from piecepack_diagrams.engine import game\n"
+        "from piecepack_diagrams.setups import registry, index\n"
+        "for m in pkgutil.iter_modules(g.__path__): importlib.import_module(f'{g.__name__}.{m.name}')\n"
+        "for m in pkgutil.iter_modules(s.__path__): importlib.import_module(f'{s.__name__}.{m.name}')\n"
+        "assert dict(sorted(game.GAME_MODULES.items())) == {k: type(v).__module__.split('.')[2] "
+        "for k, v in sorted(game._GAMES.items())}, 'engine.game.GAME_MODULES'\n"
+        "assert index.MODULES == {f: i.build.__module__.rsplit('.', 1)[1] "
+        "for f, i in sorted(registry._BY_FUNCTION.items())}, 'setups.index.MODULES'\n"
+        "print('agree')\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "agree" in done.stdout, done.stderr
+
+
+def test_a_setup_imports_only_its_own_port() -> None:
+    loaded = _modules_after("from piecepack_diagrams.setups import build_frame\nbuild_frame('Fuji-san', seed=3)\n")
+    ports = {m.rsplit(".", 1)[1] for m in loaded if m.startswith("piecepack_diagrams.setups.")}
+    assert "original_f_to_r" in ports
+    assert not {"chess", "checkers", "traditional", "other", "original_a_to_f", "original_s_to_w"} & ports

@@ -197,22 +197,39 @@ def _key(name: str) -> str:
 
 
 def games() -> tuple[Game[Any], ...]:
-    """Every registered game once, in order of registration."""
-    return tuple(dict.fromkeys(_GAMES.values()))
+    """Every game once, in the order of their modules' names (each imported if need be)."""
+    for module in sorted(set(GAME_MODULES.values())):
+        _game_module(module)
+    return tuple(dict.fromkeys(_GAMES[k] for k in sorted(GAME_MODULES, key=lambda k: GAME_MODULES[k])))
+
+
+#: The module (under ``piecepack_diagrams.games``) of each game by every key it registers
+#: (its name and aliases, as :func:`_key` spells them), so a game's module is imported only
+#: when a record or a command names that game.
+GAME_MODULES: dict[str, str] = {
+    "coincollectors": "coin_collectors", "ppn": "generic", "generic": "generic", "default": "generic",
+    "labrats": "lab_rats", "labyrinth": "labyrinth", "maze": "labyrinth", "landlocked": "landlocked",
+    "landlockedhitherandyon": "landlocked",
+}
+
+
+def _game_module(module: str) -> None:
+    import importlib
+
+    importlib.import_module(f"..games.{module}", __package__)
 
 
 def find_game(name: str) -> Game[Any] | None:
     """The registered game called ``name`` (any spelling: ``"Lab Rats"``, ``"lab-rats"``)."""
-    from .. import games  # noqa: F401 - importing registers the games
-
-    return _GAMES.get(_key(name))
+    key = _key(name)
+    if key not in _GAMES and key in GAME_MODULES:
+        _game_module(GAME_MODULES[key])
+    return _GAMES.get(key)
 
 
 def game_for(record: Record) -> Game[Any]:
     """The game whose rules apply to ``record``: named by ``GameType``/``SetUp`` when a
     rules module is registered under that name, else generic PPN piece movement."""
-    from .. import games
-
     meta = record.metadata
     for key in ("SetUp", "GameType"):
         value = meta.get(key)
@@ -221,11 +238,11 @@ def game_for(record: Record) -> Game[Any]:
             game = find_game(name)
             if game is not None:
                 return game
-    return games.generic.GAME
+    generic = find_game("generic")
+    assert generic is not None
+    return generic
 
 
 def game_names() -> list[str]:
     """The names of all registered games."""
-    from .. import games  # noqa: F401
-
-    return sorted({g.name for g in _GAMES.values()})
+    return sorted({g.name for g in games()})

@@ -10,9 +10,8 @@ from .arguments import Argument, argument_key
 from .frame import Frame
 from .registry import DEFAULT_SEED, SetupInfo, build_frame, find_setup, is_known_setup, name_key, setup_infos
 
-# The ports register themselves when imported.
-from . import components  # noqa: E402,F401  isort: skip
-from . import checkers, chess, original_a_to_f, original_f_to_r, original_s_to_w, other, solitaires, traditional  # noqa: E402,F401,I001  isort: skip
+# The ports register themselves when their module is imported, which the registry does
+# when a setup is first asked for (see index.MODULES).
 
 __all__ = ["Argument", "DEFAULT_SEED", "Frame", "SetupInfo", "argument_key", "build_frame", "find_setup",
            "is_known_setup", "name_key", "setup_infos"]

@@ -10,6 +10,7 @@ all find it.
 from __future__ import annotations
 
 import difflib
+import importlib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from ..rrandom import RRandom
 from ..textsafe import as_text, shorten
 from .arguments import Argument, argument_key, seed_argument
 from .frame import Frame
+from .index import MODULES
 from .names import GAMES, expand_names
 
 #: The seed a seeded setup uses when none is given (R would draw one at random).
@@ -64,7 +66,6 @@ class SetupInfo:
 
 
 _BY_FUNCTION: dict[str, SetupInfo] = {}
-_BY_KEY: dict[str, str] = {}
 
 
 def name_key(name: str) -> str:
@@ -93,33 +94,56 @@ def _titles() -> dict[str, tuple[str, list[str]]]:
 _TITLES = _titles()
 
 
-def ppdf_setup(function: str, *, arguments: tuple[Argument, ...] = (), seeded: bool = False,
-               title: str | None = None) -> Callable[[Builder], Builder]:
+def _names_of(function: str) -> tuple[str, tuple[str, ...]]:
+    """The title of ppdf's ``function`` and every name that finds it."""
+    default_title, names = _TITLES.get(function, (None, []))
+    short = function.removeprefix("piecepack_")
+    title = default_title or short.replace("_", " ").title()
+    return title, tuple(dict.fromkeys([title, *names, function, short]))
+
+
+def _key_index() -> dict[str, str]:
+    """Every name's key -> its function, from the tables alone (no port is imported); a
+    function's own name wins over a game's alternative name (Checkers, Chess)."""
+    index: dict[str, str] = {}
+    for function in sorted(MODULES):
+        short = function.removeprefix("piecepack_")
+        for name in _names_of(function)[1]:
+            key = name_key(name)
+            if name in (function, short) or key not in index:
+                index[key] = function
+    return index
+
+
+_BY_KEY = _key_index()
+
+
+def ppdf_setup(function: str, *, arguments: tuple[Argument, ...] = (),
+               seeded: bool = False) -> Callable[[Builder], Builder]:
     """Register the port of ppdf's ``function``: called as ``build(rng, **arguments)``
     with an :class:`~piecepack_diagrams.rrandom.RRandom` already seeded and every
-    argument parsed (defaults filled in)."""
+    argument parsed (defaults filled in). The function must be listed in
+    :data:`~piecepack_diagrams.setups.index.MODULES` under the module that holds the port."""
 
     def register(build: Builder) -> Builder:
-        default_title, names = _TITLES.get(function, (None, []))
-        short = function.removeprefix("piecepack_")
-        name_title = title or default_title or short.replace("_", " ").title()
-        all_names = tuple(dict.fromkeys([name_title, *names, function, short]))
+        title, names = _names_of(function)
         args = ((seed_argument(),) if seeded else ()) + tuple(arguments)
-        info = SetupInfo(function, name_title, all_names, args, seeded, build)
-        _BY_FUNCTION[function] = info
-        for name in all_names:
-            key = name_key(name)
-            # a function's own name wins over a game's alternative name (Checkers, Chess)
-            if name in (function, short) or key not in _BY_KEY:
-                _BY_KEY[key] = function
+        _BY_FUNCTION[function] = SetupInfo(function, title, names, args, seeded, build)
         return build
 
     return register
 
 
+def _port(function: str) -> SetupInfo:
+    """The registered port of ``function``, its module imported first if need be."""
+    if function not in _BY_FUNCTION:
+        importlib.import_module(f".{MODULES[function]}", __package__)
+    return _BY_FUNCTION[function]
+
+
 def setup_infos() -> tuple[SetupInfo, ...]:
-    """Every registered setup, by function name."""
-    return tuple(_BY_FUNCTION[k] for k in sorted(_BY_FUNCTION))
+    """Every setup, by function name (every port's module imported)."""
+    return tuple(_port(k) for k in sorted(MODULES))
 
 
 def is_known_setup(name: str) -> bool:
@@ -131,9 +155,9 @@ def find_setup(name: str) -> SetupInfo:
     """The setup ``name`` finds. Raises :class:`SetupError` with the closest known names."""
     key = name_key(name)
     if key in _BY_KEY:
-        return _BY_FUNCTION[_BY_KEY[key]]
+        return _port(_BY_KEY[key])
     close = difflib.get_close_matches(key, list(_BY_KEY), n=3, cutoff=0.6)
-    suggestions = list(dict.fromkeys(_BY_FUNCTION[_BY_KEY[k]].key for k in close))
+    suggestions = list(dict.fromkeys(_BY_KEY[k].removeprefix("piecepack_").replace("_", "-") for k in close))
     expected = "a game's name (piecepack-diagrams setup --list lists them)"
     if suggestions:
         expected = f"the closest: {', '.join(repr(s) for s in suggestions)}; or another name setup --list lists"
