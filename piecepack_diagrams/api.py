@@ -196,11 +196,12 @@ def setup_scene(game: str, *, seed: int | None = None, options: Mapping[str, Any
 def setup_csv(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None,
               builder: str | None = None) -> str:
     """The starting position of ``game`` as CSV with the columns of ``replay --format csv``
-    (one position, ``move_index`` 1). Raises as :func:`setup_position` does."""
+    (one position, ``move_index`` 1, ``move_label`` ``SetupFn.``, as a replay begins). Raises as
+    :func:`setup_position` does."""
     from .csvexport import rows_csv, state_rows
 
     rules, state = setup_position(game, seed=seed, options=options, builder=builder)
-    rows = list(state_rows(rules, state, index=1, label=""))
+    rows = list(state_rows(rules, state, index=1, label="SetupFn."))  # as replay labels a setup
     if not rows:
         raise SetupError(f"{rules.title}'s start has no pieces to list as CSV", token=game,
                          expected="another format: svg, pdf, png or txt")

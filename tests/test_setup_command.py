@@ -130,3 +130,19 @@ def test_setup_csv_of_every_reference_layout(ref, tmp_path) -> None:
     seed = [] if ref.seed is None else ["--seed", str(ref.seed)]
     assert main(["setup", name, *seed, "-f", "csv", "-o", str(target)]) == 0
     assert not differences(_csv_rows(target.read_text(encoding="utf-8")), read_layout(ref.path))
+
+
+@pytest.mark.parametrize("header,command", [
+    ("GameType: {Name: Japan, Seed: 42}", ["japan", "--seed", "42"]),
+    ("GameType: {Name: Lab Rats, Seed: 7}", ["lab-rats", "--seed", "7"]),
+    ('GameType: {Name: "Cardinal\'s Guards", Seed: 2}', ["cardinals-guards", "--seed", "2"]),
+    ("GameType: Shogi", ["shogi"]),
+])
+def test_setup_csv_is_the_first_position_of_a_replay(header: str, command: list[str], tmp_path) -> None:
+    record = tmp_path / "one.ppn"
+    record.write_text(f"---\n{header}\n...\n1. {{}}\n", encoding="utf-8")
+    replayed = _run("replay", str(record), "--format", "csv")[1].splitlines()
+    printed = _run("setup", *command, "-f", "csv")[1].splitlines()
+    assert printed[0] == replayed[0]
+    assert printed[1:] == [line for line in replayed[1:] if line.startswith("1,")]
+    assert len(printed) > 10
