@@ -208,7 +208,9 @@ def build_frame(name: str, options: Mapping[str, Any] | None = None, *,
         if "argument '" in exc.message or not given:
             raise exc from None
         # The port refused a value: name the argument(s) it came from, as a user wrote them.
-        names = " and ".join(f"argument '{k}'" for k in given)
+        quoted = [f"'{k}'" for k in given]
+        names = f"argument {quoted[0]}" if len(quoted) == 1 else \
+            f"arguments {', '.join(quoted[:-1])} and {quoted[-1]}"
         raise SetupError(f"{info.title} {names}: {exc.message}", token=exc.token, expected=exc.expected) from None
     except (ValueError, IndexError, KeyError) as exc:
         raise SetupError(f"{info.title} cannot be set up with these arguments: {exc}",
