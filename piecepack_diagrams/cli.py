@@ -117,7 +117,7 @@ def _parser() -> argparse.ArgumentParser:
         else:
             p.add_argument("game", metavar="GAME", nargs="?",
                            help="a game's name: lab-rats, coin-collectors, landlocked, labyrinth, or any of ppdf's "
-                                "130 piecepack games and layouts such as tablut, fuji-san, chess, japan "
+                                "135 piecepack setups such as tablut, fuji-san, chess, japan "
                                 "(setup --list prints them all)")
             p.add_argument("--list", action="store_true", help="print every game with its arguments, then stop")
             p.add_argument("--builder", choices=("ppdf", "rulings"), default=None,

@@ -100,7 +100,7 @@ class Argument:
 
     def _one(self, value: Any, kind: str) -> Any:
         if isinstance(value, (list, tuple, dict)):
-            raise _Refused(f"takes one value, not {type(value).__name__ == 'dict' and 'a mapping' or 'a list'}")
+            raise _Refused(f"takes one value, not {'a mapping' if isinstance(value, dict) else 'a list'}")
         if kind == "bool":
             result: Any = _as_bool(value)
         elif kind == "int":
