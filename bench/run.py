@@ -142,6 +142,11 @@ def main() -> int:
     rng = RRandom(1)
     dice_s = median_seconds(lambda: rng.sample_int(6, 100_000, replace=True), args.repeat)
     shuffle_s = median_seconds(lambda: [rng.sample_int(24) for _ in range(100_000 // 24)], args.repeat)
+    record = str(ROOT / "records" / "ppn" / "tablut-opening.ppn")
+    version_s = _whole_process(["--version"])
+    setup_svg_s = _whole_process(["setup", "coin-collectors", "--seed", "1", "-f", "svg", "-o", "TMP/x.svg"])
+    setup_pdf_s = _whole_process(["setup", "coin-collectors", "--seed", "1", "-f", "pdf", "-o", "TMP/x.pdf"])
+    validate_s = _whole_process(["validate", record])
     build_main_s, build_files = _time_build()
     audit_share = _audit_share()
     ms, us = 1000, 1e6
@@ -174,6 +179,11 @@ def main() -> int:
         Row("Viewer: the same game's HTML page, all positions", f"{viewer_s:.2f} s"),
         Row(f"Viewer: page size, the {len(game.positions) - 1}-move 7x7 Labyrinth record (2,027 KB as inline SVGs)",
             f"{viewer_bytes / 1000:,.0f} KB", "< 200 KB", viewer_bytes < 200_000),
+        Row("Start-up: `--version`, a whole process (issue 19's target: 60 ms)", f"{version_s * ms:.0f} ms"),
+        Row("Start-up: `setup coin-collectors --seed 1 -f svg`, a whole process (R's ppdf + piecepackr: 1.47 s; "
+            "issue 19's target: 120 ms)", f"{setup_svg_s * ms:.0f} ms ({1.47 / setup_svg_s:.1f}x faster than R)"),
+        Row("Start-up: the same to PDF (issue 19's target: 200 ms)", f"{setup_pdf_s * ms:.0f} ms"),
+        Row("Start-up: `validate` of one record (issue 19's target: 120 ms)", f"{validate_s * ms:.0f} ms"),
         Row(f"Setups: all {len(keys)} of ppdf's layouts (defaults, seed 1) built and drawn to SVG, in total",
             f"{setups_s:.2f} s"),
         Row("R's generator: sample(6, n, replace = TRUE) draws per second", f"{100_000 / dice_s:,.0f}",
@@ -222,6 +232,21 @@ def _long_labyrinth_game():  # noqa: ANN202 - a Replay
     game = replay(parse_records(play_game([state], players).text)[0])
     assert len(game.positions) > 100, len(game.positions)
     return game
+
+
+def _whole_process(args: list[str], repeat: int = 9) -> float:
+    """The median wall time of ``piecepack-diagrams ARGS`` as a new process (start-up included)."""
+    import subprocess
+    import tempfile
+
+    times = []
+    with tempfile.TemporaryDirectory() as scratch:
+        command = [sys.executable, "-m", "piecepack_diagrams", *[a.replace("TMP", scratch) for a in args]]
+        for _ in range(repeat):
+            start = time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def _time_build(*, audited: bool = True, proof: bool = True) -> tuple[float, int]:
