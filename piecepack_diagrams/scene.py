@@ -253,8 +253,9 @@ def is_picture_only(annotation: Annotation) -> bool:
     return annotation.role in PICTURE_ONLY_ROLES
 
 
-#: Piece families that stack on the table (a heap of marbles or a board under its bits is no stack).
-_STACKING = ("tile", "coin", "die", "pawn", "saucer", "pyramid", "matchstick", "card")
+#: Piece families that stack on one another (tiles are the board the others stand on, and a
+#: heap of marbles or a board under its bits is no stack).
+_STACKING = ("coin", "die", "pawn", "saucer", "pyramid", "matchstick", "card")
 #: The text size of a stack's count, in points (the layout audit's smallest label).
 _COUNT_SIZE = 7.0
 

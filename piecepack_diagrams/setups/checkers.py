@@ -6,29 +6,14 @@ edge files). None draws at random.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..rrandom import RRandom
 from .components import piecepack_coins, piecepack_dice, piecepack_pawns, piecepack_rectangular_board
 from .frame import Frame, bind_rows, rep
 from .registry import ppdf_setup
 
-Builder = Callable[[RRandom], Frame]
-
 #: Each side's men on the squares ppdf gives them, the dark man first (angle 180, rows
 #: 6-8) then the light ones (angle 0, rows 1-3).
 _MEN_ROWS = rep([8, 7, 6, 8, 7, 6, 3, 2, 1, 3, 2, 1], each=2)
-
-
-def _register(*functions: str) -> Callable[[Builder], Builder]:
-    """Register one port under several of ppdf's names (R's aliases)."""
-
-    def register(build: Builder) -> Builder:
-        for function in functions:
-            ppdf_setup(function)(build)
-        return build
-
-    return register
 
 
 def _board_and_men(rng: RRandom, x: list[int], y: list[int]) -> Frame:
@@ -39,7 +24,7 @@ def _board_and_men(rng: RRandom, x: list[int], y: list[int]) -> Frame:
     return bind_rows(board, men)
 
 
-@_register("piecepack_american_checkers", "piecepack_american_pool_checkers", "piecepack_bashni",
+@ppdf_setup("piecepack_american_checkers", "piecepack_american_pool_checkers", "piecepack_bashni",
            "piecepack_brazilian_checkers", "piecepack_checkers", "piecepack_column_checkers",
            "piecepack_czech_checkers", "piecepack_english_checkers", "piecepack_russian_checkers",
            "piecepack_unified_pool_checkers", "piecepack_zimbabwean_pool_checkers")
@@ -49,7 +34,7 @@ def american_checkers(rng: RRandom) -> Frame:
     return _board_and_men(rng, x, _MEN_ROWS)
 
 
-@_register("piecepack_corner_checkers")
+@ppdf_setup("piecepack_corner_checkers")
 def corner_checkers(rng: RRandom) -> Frame:
     """Corner Checkers: twelve coin backs a side packed into two opposite corners of an 8x8 board."""
     x = [1, 1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 6, 8, 8, 8, 7, 7, 7, 6, 6, 5, 5, 4, 3]
@@ -70,13 +55,13 @@ def _two_full_rows(rng: RRandom, *, top: int, bottom: int) -> Frame:
     return bind_rows(board, pawns, dice, men)
 
 
-@_register("piecepack_gothic_checkers")
+@ppdf_setup("piecepack_gothic_checkers")
 def gothic_checkers(rng: RRandom) -> Frame:
     """Gothic Checkers: each side fills its two nearest rows of an 8x8 board (pawns and dice on the edges)."""
     return _two_full_rows(rng, top=8, bottom=1)
 
 
-@_register("piecepack_italian_checkers", "piecepack_jamaican_checkers", "piecepack_portuguese_checkers",
+@ppdf_setup("piecepack_italian_checkers", "piecepack_jamaican_checkers", "piecepack_portuguese_checkers",
            "piecepack_spanish_checkers")
 def italian_checkers(rng: RRandom) -> Frame:
     """Twelve coin backs a side on the light squares of the three nearest rows of an 8x8 board."""
@@ -84,7 +69,7 @@ def italian_checkers(rng: RRandom) -> Frame:
     return _board_and_men(rng, x, _MEN_ROWS)
 
 
-@_register("piecepack_one_way_checkers")
+@ppdf_setup("piecepack_one_way_checkers")
 def one_way_checkers(rng: RRandom) -> Frame:
     """One Way Checkers: each side's twelve coin backs in a block of six rows on its own half of an 8x8 board."""
     x = [6, 8, 5, 7, 6, 8, 5, 7, 6, 8, 5, 7, 1, 3, 2, 4, 1, 3, 2, 4, 1, 3, 2, 4]
@@ -92,7 +77,7 @@ def one_way_checkers(rng: RRandom) -> Frame:
     return _board_and_men(rng, x, y)
 
 
-@_register("piecepack_thai_checkers")
+@ppdf_setup("piecepack_thai_checkers")
 def thai_checkers(rng: RRandom) -> Frame:
     """Thai Checkers (Mak-hot): eight coin backs a side on the dark squares of its two nearest rows."""
     board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
@@ -102,7 +87,7 @@ def thai_checkers(rng: RRandom) -> Frame:
     return bind_rows(board, men)
 
 
-@_register("piecepack_turkish_checkers")
+@ppdf_setup("piecepack_turkish_checkers")
 def turkish_checkers(rng: RRandom) -> Frame:
     """Turkish Checkers (Dama): each side fills its second and third rows of an 8x8 board."""
     return _two_full_rows(rng, top=7, bottom=2)

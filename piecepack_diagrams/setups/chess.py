@@ -8,7 +8,6 @@ coins of a suit show different ranks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..errors import SetupError
@@ -35,18 +34,6 @@ CFG2 = Argument("cfg2", "text", "piecepack",
 #: ``c(4, 2, 3, 5, 6, 3, 2, 4)``: the ranks of chess's back rank, a to h (rook, knight,
 #: bishop, queen, king, bishop, knight, rook).
 CHESS_RANKS: tuple[int, ...] = (4, 2, 3, 5, 6, 3, 2, 4)
-
-
-def _register(*functions: str, arguments: tuple[Argument, ...] = (),
-              seeded: bool = False) -> Callable[[Callable[..., Frame]], Callable[..., Frame]]:
-    """Register one port under several of ppdf's names (R's aliases)."""
-
-    def register(build: Callable[..., Frame]) -> Callable[..., Frame]:
-        for function in functions:
-            ppdf_setup(function, arguments=arguments, seeded=seeded)(build)
-        return build
-
-    return register
 
 
 def _coins(rng: RRandom, **columns: Any) -> Frame:
@@ -123,7 +110,7 @@ def piecepack_chess_pieces(rng: RRandom, has_subpack: bool = False,
 
 # -- the games -------------------------------------------------------------------------
 
-@_register("piecepack_alice_chess", arguments=(HAS_SUBPACK, MAX_TILES))
+@ppdf_setup("piecepack_alice_chess", arguments=(HAS_SUBPACK, MAX_TILES))
 def alice_chess(rng: RRandom, *, has_subpack: bool = False, max_tiles: int = 24) -> Frame:
     """Alice Chess: two 8x8 boards side by side (half the tiles each), chess's armies on the first."""
     per_board = max_tiles // 2
@@ -136,7 +123,7 @@ def alice_chess(rng: RRandom, *, has_subpack: bool = False, max_tiles: int = 24)
     return bind_rows(first, second, piecepack_chess_pieces(rng, has_subpack))
 
 
-@_register("piecepack_baroque_chess", "piecepack_ultima", arguments=(HAS_SUBPACK,))
+@ppdf_setup("piecepack_baroque_chess", "piecepack_ultima", arguments=(HAS_SUBPACK,))
 def baroque_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     """Ultima (Baroque Chess) on an 8x8 board; the pawn coins' ranks are dealt at random."""
     board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
@@ -163,7 +150,7 @@ def baroque_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     return fill_piece_rank(rng, bind_rows(board, black_pawns, white_pawns, corners, officers))
 
 
-@_register("piecepack_chaturaji", arguments=(HAS_SUBPACK,))
+@ppdf_setup("piecepack_chaturaji", arguments=(HAS_SUBPACK,))
 def chaturaji(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     """Chaturaji: four armies, one in each corner of an 8x8 board."""
     board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
@@ -183,14 +170,14 @@ def chaturaji(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     return fill_piece_rank(rng, bind_rows(board, pawns, officers))
 
 
-@_register("piecepack_chess", "piecepack_international_chess", arguments=(HAS_SUBPACK,))
+@ppdf_setup("piecepack_chess", "piecepack_international_chess", arguments=(HAS_SUBPACK,))
 def chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     """(International) Chess on an 8x8 board of tile backs."""
     board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
     return bind_rows(board, piecepack_chess_pieces(rng, has_subpack))
 
 
-@_register("piecepack_chess960", "piecepack_fischer_random_chess", arguments=(HAS_SUBPACK,), seeded=True)
+@ppdf_setup("piecepack_chess960", "piecepack_fischer_random_chess", arguments=(HAS_SUBPACK,), seeded=True)
 def chess960(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     """Chess960 (Fischer Random Chess): chess with a back rank dealt at random, mirrored by both sides."""
     ranks = fischer_random_ranks(rng)
@@ -198,7 +185,7 @@ def chess960(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     return bind_rows(board, piecepack_chess_pieces(rng, has_subpack, ranks=ranks))
 
 
-@_register("piecepack_chinese_chess", "piecepack_xiangqi", arguments=(HAS_SUBPACK,))
+@ppdf_setup("piecepack_chinese_chess", "piecepack_xiangqi", arguments=(HAS_SUBPACK,))
 def chinese_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     """Xiangqi (Chinese Chess) on the points of a 9x10 board, the two palaces marked by face-up tiles."""
     angles = rep([180, 0], each=2)
@@ -229,7 +216,7 @@ def chinese_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     return bind_rows(board, palaces, soldiers_low, soldiers_high, cannons, officers)
 
 
-@_register("piecepack_four_seasons_chess", arguments=(HAS_SUBPACK,))
+@ppdf_setup("piecepack_four_seasons_chess", arguments=(HAS_SUBPACK,))
 def four_seasons_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     """Four Seasons Chess: four small armies, one in each corner of an 8x8 board."""
     board = piecepack_rectangular_board(rng, nrows=8, ncols=8)
@@ -249,7 +236,7 @@ def four_seasons_chess(rng: RRandom, *, has_subpack: bool = False) -> Frame:
     return bind_rows(board, pawns, officers)
 
 
-@_register("piecepack_japanese_chess", "piecepack_shogi", arguments=(HAS_SUBPACK, CFG2))
+@ppdf_setup("piecepack_japanese_chess", "piecepack_shogi", arguments=(HAS_SUBPACK, CFG2))
 def japanese_chess(rng: RRandom, *, has_subpack: bool = False, cfg2: str = "piecepack") -> Frame:
     """Shogi (Japanese Chess) on the points of a 9x9 board; the pawn coins' ranks are dealt at random."""
     board = piecepack_rectangular_board(rng, nrows=9, ncols=9)
@@ -275,7 +262,7 @@ def japanese_chess(rng: RRandom, *, has_subpack: bool = False, cfg2: str = "piec
     return frame
 
 
-@_register("piecepack_minishogi")
+@ppdf_setup("piecepack_minishogi")
 def minishogi(rng: RRandom) -> Frame:
     """Minishogi on a 5x5 board."""
     board = piecepack_rectangular_board(rng, nrows=5, ncols=5)
@@ -286,7 +273,7 @@ def minishogi(rng: RRandom) -> Frame:
     return bind_rows(board, faces, backs)
 
 
-@_register("piecepack_racing_kings")
+@ppdf_setup("piecepack_racing_kings")
 def racing_kings(rng: RRandom) -> Frame:
     """Racing Kings: both sides' pieces side by side on the first two rows of an 8x8 board."""
     board = piecepack_rectangular_board(rng, nrows=8, ncols=8)

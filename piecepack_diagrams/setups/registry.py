@@ -118,17 +118,19 @@ def _key_index() -> dict[str, str]:
 _BY_KEY = _key_index()
 
 
-def ppdf_setup(function: str, *, arguments: tuple[Argument, ...] = (),
+def ppdf_setup(*functions: str, arguments: tuple[Argument, ...] = (),
                seeded: bool = False) -> Callable[[Builder], Builder]:
-    """Register the port of ppdf's ``function``: called as ``build(rng, **arguments)``
-    with an :class:`~piecepack_diagrams.rrandom.RRandom` already seeded and every
-    argument parsed (defaults filled in). The function must be listed in
+    """Register the port of ppdf's ``functions`` (one, or several that R defines as aliases of
+    one layout): called as ``build(rng, **arguments)`` with an
+    :class:`~piecepack_diagrams.rrandom.RRandom` already seeded and every argument parsed
+    (defaults filled in). Each function must be listed in
     :data:`~piecepack_diagrams.setups.index.MODULES` under the module that holds the port."""
 
     def register(build: Builder) -> Builder:
-        title, names = _names_of(function)
         args = ((seed_argument(),) if seeded else ()) + tuple(arguments)
-        _BY_FUNCTION[function] = SetupInfo(function, title, names, args, seeded, build)
+        for function in functions:
+            title, names = _names_of(function)
+            _BY_FUNCTION[function] = SetupInfo(function, title, names, args, seeded, build)
         return build
 
     return register
