@@ -12,9 +12,6 @@ from .arguments import check_arg, check_optional_int, check_path
 from .engine import Replay, find_game, replay
 from .engine.game import BUILDERS
 from .errors import OutputError, PiecepackError, SetupError, SourceLocation
-from .games.generic import GAME as GENERIC
-from .games.generic import normalize_name, setup_names
-from .games.generic.setups import DEFAULT_SEED
 from .notation import Record, iter_records
 from .scene import Scene, ScenePiece
 from .theme import DEFAULT, Theme
@@ -133,6 +130,21 @@ def setup_position(game: str, *, seed: int | None = None, options: Mapping[str, 
         check_arg(builder, str, name="builder", accepts="'ppdf' or 'rulings' (str), or None")
     rules = find_game(game)
     ppdf_function = getattr(rules, "ppdf_function", "") if rules is not None else ""
+    if rules is not None and ppdf_function and builder in (None, "ppdf"):
+        from .setups import find_setup
+        from .setups.registry import DEFAULT_SEED as PPDF_DEFAULT_SEED
+
+        info = find_setup(ppdf_function)
+        given = dict(options or {})
+        seeds = [given.pop(k) for k in list(given) if str(k).lower() == "seed"]
+        args = {k: given.pop(k) for k in list(given) if info.argument(str(k)) is not None}
+        chosen = seed if seed is not None else seeds[-1] if seeds else PPDF_DEFAULT_SEED
+        return rules, rules.setup({**given, "GameType": {"Name": rules.title, "Seed": chosen, **args}})
+    # Imported here: the generic game is not needed to set up a game with rules from ppdf.
+    from .games.generic import GAME as GENERIC
+    from .games.generic import normalize_name, setup_names
+    from .games.generic.setups import DEFAULT_SEED
+
     if builder is not None:
         if builder not in BUILDERS:
             raise SetupError(f"unknown builder '{builder}'", token=builder, expected=" or ".join(BUILDERS))
@@ -140,15 +152,6 @@ def setup_position(game: str, *, seed: int | None = None, options: Mapping[str, 
             raise SetupError(f"--builder chooses how Lab Rats, Coin Collectors and Landlocked are set up, "
                              f"not {rules.title if rules is not None and rules is not GENERIC else game}",
                              token=builder, expected="no --builder for this game")
-    if rules is not None and ppdf_function and builder in (None, "ppdf"):
-        from .setups import find_setup
-
-        info = find_setup(ppdf_function)
-        given = dict(options or {})
-        seeds = [given.pop(k) for k in list(given) if str(k).lower() == "seed"]
-        args = {k: given.pop(k) for k in list(given) if info.argument(str(k)) is not None}
-        chosen = seed if seed is not None else seeds[-1] if seeds else DEFAULT_SEED
-        return rules, rules.setup({**given, "GameType": {"Name": rules.title, "Seed": chosen, **args}})
     if rules is not None and rules is not GENERIC:
         # Header fields (Variant, Options ...) may be given; a random setup without a seed uses seed 1.
         metadata: dict[str, Any] = {"GameType": rules.title, **(options or {})}
@@ -170,6 +173,7 @@ def _refuse_unknown_game(game: str) -> None:
     import difflib
 
     from .engine.game import games
+    from .games.generic import GAME as GENERIC
     from .setups import find_setup, name_key
 
     try:
@@ -242,6 +246,7 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
     check_optional_int(budget, name="budget")
     if difficulty is not None:
         check_arg(difficulty, str, name="difficulty", accepts="a difficulty's name (str) or None")
+    from .games.generic.setups import DEFAULT_SEED
     from .games.landlocked import GAME as LANDLOCKED
 
     rules = find_game(target)

@@ -67,7 +67,19 @@ _EXAMPLES = {
 MAX_REPLAYED_PIECES = 60_000
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Unused:
+    """Stands for the parser of a command this run does not use: every call is a no-op, so
+    only the command given is built (all 19 cost a quarter of a start-up)."""
+
+    def __getattr__(self, name: str) -> Callable[..., "_Unused"]:
+        return self._ignore
+
+    def _ignore(self, *args: object, **kwargs: object) -> "_Unused":
+        return self
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command, or when ``only`` names one, that one alone."""
     parser = argparse.ArgumentParser(
         prog="piecepack-diagrams",
         description="Diagrams, validated records and puzzle sheets for piecepack games.",
@@ -78,6 +90,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        if only is not None and name != only:
+            return _Unused()  # type: ignore[return-value]
         made = sub.add_parser(name, help=help_text, description=help_text, epilog=_EXAMPLES[name],
                               formatter_class=argparse.RawDescriptionHelpFormatter)
         made.set_defaults(parser=made)  # whose usage a usage error shows
@@ -743,9 +757,6 @@ def _header_fields(rules: object, options: dict[str, str]) -> dict[str, object]:
     """A game with rules reads its options as header fields: ``--size 9x9`` is ``Size: 9x9``
     (values read as YAML reads them), ppdf's arguments of its setup (``--coins``) pass as
     they are. Raises :class:`SetupError` for an option the game does not read."""
-    import difflib
-
-    from .notation.yamlsafe import load_metadata
     from .setups import argument_key, find_setup
 
     fields = {argument_key(f): f for f in getattr(rules, "header_fields", ())}
@@ -756,11 +767,15 @@ def _header_fields(rules: object, options: dict[str, str]) -> dict[str, object]:
         if ppdf is not None and ppdf.argument(key) is not None:
             out[key] = value
         elif key in fields:
+            from .notation.yamlsafe import load_metadata  # only when there is a header field to read
+
             try:
                 out[fields[key]] = load_metadata(f"v: {value}\n", file="<command line>", first_line=1)["v"]
             except (PiecepackError, KeyError, TypeError):  # text YAML cannot read is given as text
                 out[fields[key]] = value
         else:
+            import difflib  # only to name the closest option
+
             known = sorted({*fields, *(a.key for a in (ppdf.arguments if ppdf else ()))} - {"seed"})
             close = difflib.get_close_matches(key, known, n=1)
             among = ", ".join("--" + k.replace("_", "-") for k in known) or "none"
@@ -833,8 +848,10 @@ def _usage_error(parser: argparse.ArgumentParser, exc: PiecepackError) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = _parser()
     words = list(sys.argv[1:] if argv is None else argv)
+    # Only the command given is built (--version needs none); --help and mistakes see them all.
+    only = words[0] if words and words[0] in _EXAMPLES else "" if words == ["--version"] else None
+    parser = _parser(only)
     if words[:1] == ["setup"]:
         # A game's own arguments (--coins, --has-subpack ...) depend on the game: they are
         # read after argparse has read the common options.

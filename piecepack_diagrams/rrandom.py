@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import math
 import random
-from statistics import NormalDist
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -45,7 +44,6 @@ _TWO_32 = 2.3283064365386963e-10  # 2**-32, as R writes it
 _I2_32M1 = 2.328306437080797e-10  # 1 / (2**32 - 1): R's guard against 0 and 1
 _BIG = 134217728  # 2**27: rnorm's Inversion combines two uniforms at this grain
 _MASK = 0xFFFFFFFF
-_STANDARD_NORMAL = NormalDist()
 #: R's integers are 32-bit with NA at -2**31, so a seed lies in this range.
 SEED_MIN, SEED_MAX = -(2**31) + 1, 2**31 - 1
 
@@ -199,11 +197,14 @@ class RRandom:
 
     def rnorm(self, n: int, mean: float = 0.0, sd: float = 1.0) -> list[float]:
         """``rnorm(n, mean, sd)`` with R's default "Inversion" method."""
+        from statistics import NormalDist  # imported when first needed: most setups draw no normals
+
+        standard = NormalDist()
         out = []
         for _ in range(n):
             u = self.unif_rand()
             u = int(_BIG * u) + self.unif_rand()
-            out.append(mean + sd * _STANDARD_NORMAL.inv_cdf(u / _BIG))
+            out.append(mean + sd * standard.inv_cdf(u / _BIG))
         return out
 
     # -- weighted sampling (random.c) -------------------------------------------------

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
-
-import yaml
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .errors import LimitError, PiecepackError, SetupError, SourceLocation
-from .notation.yamlsafe import _Loader, read_settings_file  # the safe loader metadata is read with
+
+if TYPE_CHECKING:
+    import yaml
 
 #: The most digits a whole number in a settings file may have.
 MAX_DIGITS = 30
@@ -50,6 +50,12 @@ def read_settings(path: Path, *, what: str, unknown: str) -> Settings:
     unreadable) and :class:`~piecepack_diagrams.errors.NotationError` (broken YAML) at
     their place, and :class:`LimitError` at a number of more than :data:`MAX_DIGITS` digits.
     """
+    # YAML is read only when a settings file is: drawing with the built-in theme and
+    # templates does not import PyYAML (a whole process starts faster).
+    import yaml
+
+    from .notation.yamlsafe import read_settings_file  # the safe loader metadata is read with
+
     try:
         values = read_settings_file(path, what=what, unknown=unknown)
     except PiecepackError:
@@ -77,6 +83,8 @@ def read_settings(path: Path, *, what: str, unknown: str) -> Settings:
 
 def _compose(path: Path) -> yaml.Node | None:
     """The YAML node tree of a file the bounded reader has read already."""
+    from .notation.yamlsafe import _Loader
+
     loader = _Loader(path.read_text(encoding="utf-8"))
     try:
         return loader.get_single_node()
@@ -86,6 +94,8 @@ def _compose(path: Path) -> yaml.Node | None:
 
 def _scalars(root: yaml.Node | None) -> Iterator[yaml.ScalarNode]:
     """Every scalar node under ``root``, each once however many aliases reach it."""
+    import yaml
+
     seen: set[int] = set()
     stack = [root] if root is not None else []
     while stack:

@@ -1,6 +1,8 @@
-"""Start-up stays light: the package imports its names when first used, and drawing SVG
-or PDF reads glyph outlines with fontTools, never importing matplotlib (a third of a
-second), which only PNG and plots need."""
+"""Start-up stays light: the package imports its names when first used; drawing SVG or
+PDF never imports matplotlib (a third of a second), which only PNG and plots need; the
+common letters come from the prepared outline table, not fontTools; SVG documents are
+built without svgwrite (its import alone outweighs a drawing); a setup with the built-in
+theme reads no YAML."""
 
 from __future__ import annotations
 
@@ -31,8 +33,26 @@ def test_drawing_svg_and_pdf_does_not_import_matplotlib() -> None:
         "assert pd.render(scene, 'svg').startswith(b'<?xml')\n"
         "assert pd.render(scene, 'pdf').startswith(b'%PDF')\n"
         "assert pd.render(pd.setup_scene('tablut'), 'txt')\n")
-    assert "piecepack_diagrams.render.svg" in loaded and "fontTools.ttLib" in loaded
-    assert not any(name == "matplotlib" or name.startswith("matplotlib.") for name in loaded)
+    assert "piecepack_diagrams.render.svg" in loaded and "piecepack_diagrams.render.outline_table" in loaded
+    heavy = {"matplotlib", "fontTools", "svgwrite", "yaml", "pyparsing"}
+    assert not {name for name in loaded if name.split(".")[0] in heavy}
+
+
+def test_text_outside_the_outline_table_is_read_with_fonttools() -> None:
+    loaded = _modules_after("import importlib\n"
+                            "lettering = importlib.import_module('piecepack_diagrams.render.lettering')\n"
+                            "assert lettering.text_outline('\u03a9')\n")
+    assert "fontTools.ttLib" in loaded and "matplotlib" not in loaded
+
+
+def test_a_setup_from_the_command_line_imports_only_what_it_draws(tmp_path) -> None:
+    out = tmp_path / "cc.svg"
+    loaded = _modules_after("from piecepack_diagrams.cli import main\n"
+                            f"main(['setup', 'coin-collectors', '--seed', '1', '-f', 'svg', '-o', {str(out)!r}])\n")
+    assert out.read_bytes().startswith(b"<?xml")
+    heavy = {"matplotlib", "fontTools", "svgwrite", "yaml", "reportlab", "statistics", "difflib"}
+    assert not {name for name in loaded if name.split(".")[0] in heavy}
+    assert not {"piecepack_diagrams.layout.audit", "piecepack_diagrams.games.generic"} & loaded
 
 
 def test_png_still_draws_through_matplotlib() -> None:

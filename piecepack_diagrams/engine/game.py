@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Generic, Iterable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, TypeVar
 
 from ..errors import PiecepackError, SetupError, SourceLocation
-from ..notation import MoveGroup, Record
 from ..pieces import Piece
 from ..scene import Highlight, Scene, ScenePiece, stack_counts
+
+if TYPE_CHECKING:  # the notation is imported by what reads records, not by setting a game up
+    from ..notation import MoveGroup, Record
 
 S = TypeVar("S")
 

@@ -7,7 +7,20 @@ hit nothing, and audits the result (printed text sizes, overlaps, empty margins)
 draw what the layout placed and decide nothing about placement.
 """
 
-from .audit import Finding, audit_laid_out, summarize
+from typing import Any
+
 from .compose import LaidOut, fit_scale, lay_out
+
+_AUDIT = ("Finding", "audit_laid_out", "summarize")
+
+
+def __getattr__(name: str) -> Any:
+    # The audit is imported when first asked for: drawing alone does not need it.
+    if name in _AUDIT:
+        from . import audit
+
+        return getattr(audit, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["Finding", "LaidOut", "audit_laid_out", "fit_scale", "lay_out", "summarize"]

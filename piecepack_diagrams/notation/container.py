@@ -18,7 +18,6 @@ from typing import IO, Any, Iterator
 from ..arguments import check_arg, check_source
 from ..errors import LimitError, NotationError, SourceLocation
 from .movetext import MoveGroup, format_movetext, parse_movetext
-from .yamlsafe import dump_metadata, load_metadata
 
 #: The longest line accepted, in bytes.
 MAX_LINE_BYTES = 1 << 20
@@ -173,6 +172,8 @@ def _split_game(game: list[tuple[int, str]], file: str
                 f"the metadata is larger than {MAX_METADATA_BYTES >> 10} KiB",
                 location=SourceLocation(file, metadata_lines[0][0], 1),
             )
+        from .yamlsafe import load_metadata  # PyYAML is imported when a record has a header to read
+
         metadata = load_metadata(text, file=file, first_line=metadata_lines[0][0])
     return metadata, body, metadata_lines
 
@@ -242,6 +243,8 @@ def parse_records(text: str, *, name: str = "<string>") -> list[Record]:
 def format_record(record: Record) -> str:
     """PPN text for one game: ``---``, the metadata, ``...``, the movetext."""
     check_arg(record, Record, name="record", accepts="a Record")
+    from .yamlsafe import dump_metadata
+
     parts = ["---"]
     meta = dump_metadata(record.metadata)
     if meta:

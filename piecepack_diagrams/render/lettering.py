@@ -1,7 +1,9 @@
 """Text as outlines: glyphs of the DejaVu Sans Bold font that ships inside
-matplotlib (or of the theme's ``lettering_font``), read with fontTools (matplotlib itself
-is not imported), so SVG and PNG show the same letters on every machine whatever fonts
-it has installed, and a board's ranks cost one path, not one element each.
+matplotlib (or of the theme's ``lettering_font``), so SVG, PDF and PNG show the same
+letters on every machine whatever fonts it has installed, and a board's ranks cost one
+path, not one element each. The common characters of the default font come from a
+table prepared once (:mod:`.outline_table`); other text is read from the font file with
+fontTools (matplotlib itself is not imported).
 
 Outlines are in em units (font size 1), centred on the text's visual centre:
 the advance box is centred horizontally and the baseline sits
@@ -16,6 +18,7 @@ from typing import Any
 from ..errors import OutputError
 from .caches import cached
 from .fonts import bundled_font_file
+from .outline_table import OutlineTable, outline_table
 from .shapes import BASELINE_DROP, Contour, Point
 
 _SCALE = 100.0  # the size the outlines are computed at (pixels an em); they are divided by it
@@ -36,8 +39,9 @@ class _Font:
     glyphs: Any
     cmap: dict[int, str]
     advances: dict[str, int]
-    kerning: dict[tuple[str, str], int]
+    kerning: Any  # dict[tuple[str, str], int], or a table's lookup
     units: int
+    prepared: OutlineTable | None = None  # glyph names are characters, outlines come from the table
 
     def fixed(self, value: float) -> float:
         """A font-unit coordinate in pixels, through FreeType's 26.6 rounding."""
@@ -64,6 +68,30 @@ def _font(font_file: str) -> _Font:
                           expected="a TrueType or OpenType font file") from None
 
 
+@cached(maxsize=1)
+def _table_font() -> _Font:
+    """The prepared table of the default font, as a font whose glyph names are the characters."""
+    table = outline_table()
+    return _Font(None, {ord(ch): ch for ch in table.advances}, table.advances, _TableKerning(table), table.units,
+                 table)
+
+
+class _TableKerning:
+    """The table's kerning looked up as the font's is: ``get((left, right), default)``."""
+
+    __slots__ = ("get",)
+
+    def __init__(self, table: OutlineTable) -> None:
+        self.get = table.kern
+
+
+def _font_for(text: str, font_file: str) -> _Font:
+    """The prepared table when it holds every character of ``text`` in the default font, else the font file."""
+    if not font_file and outline_table().covers(text):
+        return _table_font()
+    return _font(font_file)
+
+
 @cached(maxsize=4096)
 def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
     """The closed outlines of ``text`` set in one line, in em units about its visual centre.
@@ -71,7 +99,7 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
     ``font_file`` names a TrueType or OpenType font; empty means DejaVu Sans Bold.
     Raises :class:`~piecepack_diagrams.errors.OutputError` if the font cannot be read.
     """
-    font = _font(font_file)
+    font = _font_for(text, font_file)
     text = _drawable(font, text)
     contours: list[tuple[list[Point], float]] = []  # raw contours with the pen position they start at
     starts, pen = _pen_positions(font, text)
@@ -89,7 +117,7 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
 @cached(maxsize=4096)
 def text_width(text: str, font_file: str = "") -> float:
     """How wide ``text`` is set in one line, in em units (the advance of its letters)."""
-    font = _font(font_file)
+    font = _font_for(text, font_file)
     return _pen_positions(font, _drawable(font, text))[1] / _SCALE
 
 
@@ -129,6 +157,8 @@ def _glyph_path(font: _Font, name: str) -> tuple[list[list[float]], list[int]]:
     on a line, closes; in pixels. Points are rounded to 64ths of a pixel first and the
     implied on-curve points between two controls are their midpoints after rounding, as
     FreeType computes them."""
+    if font.prepared is not None:
+        return font.prepared.path(name)
     pen = _FreeTypePen(font)
     font.glyphs[name].draw(pen)
     return pen.vertices, pen.codes

@@ -1,4 +1,4 @@
-"""SVG output through svgwrite: vector, deterministic, one element per batch.
+"""SVG output: vector, deterministic, one element per batch.
 
 Primitives are merged into batches (see :mod:`.batch`), so a board of 24
 tiles is one ``<path>`` of tile outlines rather than 24 polygons. Ranks and
@@ -15,8 +15,6 @@ from __future__ import annotations
 import math
 from xml.etree import ElementTree
 
-import svgwrite
-
 from ..scene import Scene
 from ..textsafe import xml_text
 from ..theme import DEFAULT, Theme
@@ -28,13 +26,12 @@ from .glyphs import suit_contours
 from .lettering import text_outline
 from .primitives import scene_stamps
 from .shapes import BASELINE_DROP, Contour, Point
+from .svgtree import add_element, add_title, svg_root, svg_text
 
 #: User units per point.
 UNITS_PER_POINT = 100
 _PER_INCH = POINTS_PER_INCH * UNITS_PER_POINT
 
-#: What svgwrite's Drawing.write puts before the document.
-_XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" ?>\n'
 Part = tuple[int, int, str]  # a path: start offset x, y (units, y down) and the relative path after it
 
 
@@ -169,18 +166,13 @@ def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float
     page = _Page(geo)
     w, h = geo.width * POINTS_PER_INCH, geo.height * POINTS_PER_INCH  # table points: the viewBox
     pw, ph = geo.width_pt, geo.height_pt  # printed points: the size
-    dwg = svgwrite.Drawing(size=(f"{pw:.2f}pt".replace(".00pt", "pt"), f"{ph:.2f}pt".replace(".00pt", "pt")),
-                           viewBox=f"0 0 {_pt(w)} {_pt(h)}", profile="full", debug=False)
+    root = svg_root(width=f"{pw:.2f}pt".replace(".00pt", "pt"), height=f"{ph:.2f}pt".replace(".00pt", "pt"),
+                    view_box=f"0 0 {_pt(w)} {_pt(h)}")
     if scene.title:
-        dwg.set_desc(title=xml_text(scene.title))
+        add_title(root, xml_text(scene.title))
     if theme.page_background != "none":
-        dwg.add(dwg.rect((0, 0), (_pt(w), _pt(h)), fill=theme.page_background))
-    # The drawing's paths are made as plain elements, not svgwrite objects: a board of many
-    # colours (Labyrinth's gems) has a path a colour, and svgwrite's objects cost more than
-    # the paths themselves. The group goes where svgwrite would have put it, its attributes in
-    # svgwrite's order, so the file is the same byte for byte.
-    body = ElementTree.Element("g", {"stroke-linecap": "round", "stroke-linejoin": "round"})
-    body_at = len(dwg.elements)
+        add_element(root, "rect", x="0", y="0", width=_pt(w), height=_pt(h), fill=theme.page_background)
+    body = add_element(root, "g", stroke_linecap="round", stroke_linejoin="round")
     for batch in batch_stamps(scene_stamps(scene, theme, laid.scale)):
         if isinstance(batch, Shapes):
             attrs = {"d": _shapes_path(batch, page), "fill": batch.fill, "stroke": batch.stroke}
@@ -206,10 +198,6 @@ def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float
         lines = geo.lines
         for k, line in enumerate(lines):
             dy = (k - (len(lines) - 1) / 2) * size * CAPTION_LEADING
-            dwg.add(dwg.text(xml_text(line), insert=(_pt(cx), _pt(cy + dy + size * BASELINE_DROP)), fill=theme.edge,
-                             **{"font-size": _pt(size), "font-family": theme.font_family, "text-anchor": "middle"}))
-    # svgwrite builds the tree; serializing it straight to text skips svgwrite's round trip
-    # through UTF-8 bytes (the same characters, in a third less time for a large board).
-    root = dwg.get_xml()
-    root.insert(body_at, body)
-    return _XML_DECLARATION + ElementTree.tostring(root, encoding="unicode") + "\n"
+            add_element(root, "text", xml_text(line), x=_pt(cx), y=_pt(cy + dy + size * BASELINE_DROP),
+                        fill=theme.edge, font_size=_pt(size), font_family=theme.font_family, text_anchor="middle")
+    return svg_text(root)

@@ -9,7 +9,6 @@ all find it.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import re
 import unicodedata
@@ -158,6 +157,8 @@ def find_setup(name: str) -> SetupInfo:
     key = name_key(name)
     if key in _BY_KEY:
         return _port(_BY_KEY[key])
+    import difflib  # only to name the closest when a name is unknown
+
     close = difflib.get_close_matches(key, list(_BY_KEY), n=3, cutoff=0.6)
     suggestions = list(dict.fromkeys(_BY_KEY[k].removeprefix("piecepack_").replace("_", "-") for k in close))
     expected = "a game's name (piecepack-diagrams setup --list lists them)"
@@ -175,6 +176,8 @@ def parse_arguments(info: SetupInfo, options: Mapping[str, Any]) -> dict[str, An
         argument = info.argument(str(raw_key))
         if argument is None:
             known = [a.key for a in info.arguments]
+            import difflib
+
             close = difflib.get_close_matches(argument_key(str(raw_key)), known, n=1)
             among = f"arguments among: {', '.join(known)}" if known else "no arguments"
             raise SetupError(f"{info.title} takes no argument '{shorten(as_text(raw_key))}'",
