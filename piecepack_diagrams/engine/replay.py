@@ -63,27 +63,33 @@ class Replay:
         (a negative index included: it would count from the end, which no user means), and
         :class:`TypeError` for a ``move`` that is neither a whole number nor text.
         """
+        return self.positions[self.position_index(move)]
+
+    def position_index(self, move: int | str) -> int:
+        """Where in :attr:`positions` the position after ``move`` is (``move`` as
+        :meth:`position` takes it, which raises the same errors). An index costs nothing to
+        find; a move number label is looked for from the start."""
         if isinstance(move, bool) or not isinstance(move, (int, str)):
             raise TypeError(f"move must be a move index (int) or a move number or 'last' (str), "
                             f"not {type(move).__name__}")
         if move == "last":
-            return self.positions[-1]
+            return len(self.positions) - 1
         if isinstance(move, str) and move.startswith("-") and _is_index(move[1:]):
             move = int(move)
         if isinstance(move, int):
             if 0 <= move < len(self.positions):
-                return self.positions[move]
+                return move
             if move < 0:
                 raise PiecepackError(f"there is no move {move}: move indexes count up from 0 (the setup)",
                                      token=str(move), expected=f"0 to {len(self.positions) - 1}, or 'last' for the "
                                                                "last position")
             raise PiecepackError(f"there is no move {move}: the record has {len(self.positions) - 1} moves",
                                  token=str(move), expected=f"0 (setup) to {len(self.positions) - 1}, or 'last'")
-        for position in self.positions:
+        for index, position in enumerate(self.positions):
             if position.label == move:
-                return position
+                return index
         if _is_index(move):
-            return self.position(int(move))
+            return self.position_index(int(move))
         raise PiecepackError(f"there is no move '{move}' in the record", token=str(move),
                              expected="a move index, a move number such as '3...', or 'last'")
 
