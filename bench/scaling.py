@@ -17,8 +17,8 @@ Five series, each input made here (deterministically, in a temporary folder):
 Each run is a new process (``python -m piecepack_diagrams ...``, start-up included); its wall
 time and peak resident memory (``ru_maxrss`` from ``wait4``) are medians over repeats. A
 series' growth is the exponent ``log(t2/t1) / log(n2/n1)`` between sizes, taken on the
-processor time (which the machine's other load does not stretch as it does wall time) over
-the start-up (the same command on an input of one move, game or position), so that a fixed
+least processor time of the runs (which the machine's other load does not stretch as it does
+wall time) over the start-up (the same command on an input of one move, game or position), so that a fixed
 cost does not hide growth; linear is 1.
 
 Run: python bench/scaling.py [--repeat N]. :func:`measure` gives the rows for bench/run.py.
@@ -53,11 +53,12 @@ MOST_MEMORY_RATIO = 1.3
 @dataclass(frozen=True)
 class Run:
     """Medians of repeated runs of one command: wall seconds, processor seconds (user and
-    system) and peak resident MiB."""
+    system) and peak resident MiB; and the least processor seconds of any of the runs."""
 
     seconds: float
     cpu: float
     mib: float
+    least_cpu: float
 
 
 @dataclass(frozen=True)
@@ -73,10 +74,11 @@ class Series:
 
     def exponents(self) -> list[float | None]:
         """The growth exponent of processor time between each pair of consecutive sizes,
-        start-up taken off (processor time, not wall time: on a shared machine the wall time
-        of a run drifts with the others' load); None where the smaller size's time over the
-        start-up is under :data:`LEAST_NET` seconds, too little to tell from the noise."""
-        net = [run.cpu - self.startup.cpu for run in self.runs]
+        start-up taken off; None where the smaller size's time over the start-up is under
+        :data:`LEAST_NET` seconds, too little to tell from the noise. Processor time, not wall
+        time, and the least of the runs: on a shared machine others' load stretches the wall
+        time of a run, and slows its processor time too, but never makes it shorter."""
+        net = [run.least_cpu - self.startup.least_cpu for run in self.runs]
         return [math.log(net[k + 1] / net[k]) / math.log(self.sizes[k + 1] / self.sizes[k])
                 if net[k] >= LEAST_NET and net[k + 1] > 0 else None for k in range(len(self.sizes) - 1)]
 
@@ -199,7 +201,7 @@ def measure_series(repeat: int, specs: tuple[Spec, ...] = SPECS) -> list[Series]
                         results[k][j].append(run_once(command, folder))
 
     def median(runs: list[tuple[float, float, float]]) -> Run:
-        return Run(*(statistics.median(values) for values in zip(*runs)))
+        return Run(*(statistics.median(values) for values in zip(*runs)), min(cpu for _, cpu, _ in runs))
 
     return [Series(spec.name, spec.title, spec.unit, spec.sizes, tuple(median(r) for r in runs[1:]), median(runs[0]))
             for spec, runs in zip(specs, results)]
