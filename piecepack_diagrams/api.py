@@ -37,11 +37,12 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, 
     Raises :class:`TypeError` for a ``result`` that is not a :class:`Replay` or a ``move``
     that is neither an index nor text."""
     check_arg(result, Replay, name="result", accepts="a Replay (from replay or replay_file)")
-    position = result.position(move)
+    index = result.position_index(move)
+    position = result.positions[index]
     text = ""
     if caption:
         label = "Setup" if position.label == "SetupFn." else position.label
-        said = _in_words(result, position) if words else None
+        said = _in_words(result, index) if words else None
         if said is not None:
             text = f"{label.rstrip('.')}. {said}" if position.text else "The setup"
             if position.comment:
@@ -53,12 +54,11 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, 
     return result.game.scene(position.state, caption=text, show_legal=show_legal, key=key)
 
 
-def _in_words(result: Replay, position: Any) -> str | None:
-    """The move that led to ``position`` as its game's rulebook says it, or None for a game
+def _in_words(result: Replay, k: int) -> str | None:
+    """The move that led to position ``k`` as its game's rulebook says it, or None for a game
     without one."""
     from .figures import describe_move
 
-    k = result.positions.index(position)
     return describe_move(result, k) if k > 0 else ""
 
 
@@ -90,8 +90,7 @@ def _placed_at(result: Replay, move: int | str, piece: ScenePiece | None) -> Sou
     """Where a move is written that put ``piece`` where it lies at ``move`` (found by halving,
     so a long record costs a few scenes): a position that shows it right after one that does
     not. The position of ``move`` itself when it is no piece of it."""
-    position = result.position(move)
-    index = next(k for k, p in enumerate(result.positions) if p is position)
+    index = result.position_index(move)
 
     def shows(k: int) -> bool:
         return piece is not None and piece in scene_of(result, k, caption=False).pieces

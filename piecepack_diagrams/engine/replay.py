@@ -8,13 +8,14 @@ python-chess's ``game.errors``.
 from __future__ import annotations
 
 import os
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..arguments import check_arg, check_optional_int, check_path
 from ..errors import PiecepackError, RuleError, SourceLocation
-from ..notation import SETUP_LABEL, Record, iter_records
+from ..notation import SETUP_LABEL, MoveGroup, Record, iter_records
 from .game import Game, Status, game_for
 
 
@@ -63,27 +64,33 @@ class Replay:
         (a negative index included: it would count from the end, which no user means), and
         :class:`TypeError` for a ``move`` that is neither a whole number nor text.
         """
+        return self.positions[self.position_index(move)]
+
+    def position_index(self, move: int | str) -> int:
+        """Where in :attr:`positions` the position after ``move`` is (``move`` as
+        :meth:`position` takes it, which raises the same errors). An index costs nothing to
+        find; a move number label is looked for from the start."""
         if isinstance(move, bool) or not isinstance(move, (int, str)):
             raise TypeError(f"move must be a move index (int) or a move number or 'last' (str), "
                             f"not {type(move).__name__}")
         if move == "last":
-            return self.positions[-1]
+            return len(self.positions) - 1
         if isinstance(move, str) and move.startswith("-") and _is_index(move[1:]):
             move = int(move)
         if isinstance(move, int):
             if 0 <= move < len(self.positions):
-                return self.positions[move]
+                return move
             if move < 0:
                 raise PiecepackError(f"there is no move {move}: move indexes count up from 0 (the setup)",
                                      token=str(move), expected=f"0 to {len(self.positions) - 1}, or 'last' for the "
                                                                "last position")
             raise PiecepackError(f"there is no move {move}: the record has {len(self.positions) - 1} moves",
                                  token=str(move), expected=f"0 (setup) to {len(self.positions) - 1}, or 'last'")
-        for position in self.positions:
+        for index, position in enumerate(self.positions):
             if position.label == move:
-                return position
+                return index
         if _is_index(move):
-            return self.position(int(move))
+            return self.position_index(int(move))
         raise PiecepackError(f"there is no move '{move}' in the record", token=str(move),
                              expected="a move index, a move number such as '3...', or 'last'")
 
@@ -106,12 +113,24 @@ def replay(record: Record, *, strict: bool = True, seed: int | None = None,
     if game is not None:
         check_arg(game, Game, name="game", accepts="a Game or None")
     game = game or game_for(record)
+    errors: list[PiecepackError] = []
+    positions = tuple(Position(SETUP_LABEL, "", "", state, record.location) if group is None
+                      else Position(group.label, group.text, group.comment, state, group.location)
+                      for group, state in _states(record, game, strict=strict, seed=seed, errors=errors))
+    return Replay(record, game, positions, tuple(errors))
+
+
+def _states(record: Record, game: Game[Any], *, strict: bool, seed: int | None,
+            errors: list[PiecepackError]) -> Iterator[tuple[MoveGroup | None, Any]]:
+    """The setup's state (beside ``None``), then each move number's group and the state after
+    it, one at a time: whoever needs only the last state keeps only that. A move that does not
+    apply is raised at its location (``strict``) or added to ``errors`` and skipped; a setup
+    error is raised either way, at the header's line that caused it."""
     try:
         state = game.setup(record.metadata, seed=seed)
     except PiecepackError as exc:
         raise exc.with_location(record.header_location(exc.token)) from None
-    positions = [Position(SETUP_LABEL, "", "", state, record.location)]
-    errors: list[PiecepackError] = []
+    yield None, state
     for group in record.groups:
         try:
             state = game.apply(state, group, metadata=record.metadata)
@@ -120,8 +139,7 @@ def replay(record: Record, *, strict: bool = True, seed: int | None = None,
             if strict:
                 raise located from None
             errors.append(located)
-        positions.append(Position(group.label, group.text, group.comment, state, group.location))
-    return Replay(record, game, tuple(positions), tuple(errors))
+        yield group, state
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +173,12 @@ def _validations(path: str | Path) -> Iterator[Validation]:
     try:
         for record in iter_records(path):
             index = record.index
+            errors: list[PiecepackError] = []
             try:
-                result = replay(record, strict=False)
-                yield Validation(str(path), index, result.errors, len(result.positions) - 1)
+                # Each state is dropped once the next is made: a long game is checked in the
+                # memory of its record, not of its record and every position.
+                deque(_states(record, game_for(record), strict=False, seed=None, errors=errors), maxlen=0)
+                yield Validation(str(path), index, tuple(errors), len(record.groups))
             except PiecepackError as exc:
                 yield Validation(str(path), index, (exc.with_location(record.location),))
     except PiecepackError as exc:
