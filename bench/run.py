@@ -197,6 +197,7 @@ def main() -> int:
         Row("`build`: the layout audit's share of its processor time", f"{audit_share:.1%}", "< 10%",
             audit_share < 0.10),
     ]
+    rows += _module_rows(args.repeat)
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d')}")
     if args.markdown:
         print("\n| benchmark | median | target |\n|---|---|---|")
@@ -221,6 +222,14 @@ class Row:
     shown: str
     target: str = "-"
     met: bool | None = None
+
+
+def _module_rows(repeat: int) -> list[Row]:
+    """The rows of the benchmark modules beside this script: the scaling of whole commands
+    with their input (fewer repeats: a series runs 100,000-game files)."""
+    import scaling
+
+    return [Row(*row) for row in scaling.measure(min(repeat, 3))]
 
 
 def _long_labyrinth_game():  # noqa: ANN202 - a Replay
