@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import statistics
 import subprocess
 import sys
