@@ -67,6 +67,17 @@ def test_the_version_needs_no_drawing_code() -> None:
     assert not {"matplotlib", "reportlab", "svgwrite", "piecepack_diagrams.games", "fontTools"} & loaded
 
 
+def test_the_version_is_answered_before_the_command_line_is_imported() -> None:
+    loaded = _modules_after("from piecepack_diagrams.launch import main\nassert main(['--version']) == 0\n")
+    assert not {"piecepack_diagrams.cli", "argparse", "dataclasses"} & loaded
+    fast = subprocess.run([sys.executable, "-m", "piecepack_diagrams", "--version"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    full = subprocess.run([sys.executable, "-c", "import sys\nfrom piecepack_diagrams.cli import _main\n"
+                           "sys.exit(_main(['--version']))"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert fast.returncode == full.returncode == 0
+    assert fast.stdout == full.stdout and fast.stdout.startswith("piecepack-diagrams ")
+
+
 def test_the_static_tables_of_lazy_imports_agree_with_the_registrations() -> None:
     """Games and setups are imported when first named, through two tables kept by hand:
     each must list exactly what the modules register, where they register it."""
