@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .maze import Square
+from .maze import Square, forward
 from .rules import Action, Discard, LabRatsState, Move, apply_action, exit_distance, legal_actions
 
 #: States the standard-rules search may visit before it gives up.
@@ -28,6 +29,8 @@ STANDARD_BUDGET = 200_000
 #: default budget took on the project's (loaded) machine.
 BUDGET_LIMIT = 5_000_000
 _HEADINGS = (0, 90, 180, 270)
+#: Heading -> its way in ``_Board.runs`` (north, south, east, west: 0, 180, 270, 90).
+_RUN_OF_HEADING = {0: 0, 180: 1, 270: 2, 90: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,7 @@ class _Board:
     """The maze as bit masks over a padded grid: square ``(x, y)`` is bit ``(y - y0) * width + (x - x0)``.
 
     A padding row and column on every side keep shifts from wrapping onto maze squares.
+    Boards depend only on the maze and the exit option: :func:`board_of` keeps recent ones.
     """
 
     def __init__(self, state: LabRatsState) -> None:
@@ -83,14 +87,41 @@ class _Board:
         self.x0 = min(x for x, _ in squares) - 1
         self.y0 = min(y for _, y in squares) - 1
         self.width = max(x for x, _ in squares) - self.x0 + 2
-        self.maze = 0
-        for square in squares:
-            self.maze |= self.bit(square)
+        self.maze = maze = self._mask(squares)
         # Squares from which a move of at least n squares exits: n -> mask (0 for any distance).
-        need = {sq: exit_distance(state, sq, state.exit_heading) for sq in squares}
-        self.exit_heading = state.exit_heading
-        self.exits = {n: self._mask(sq for sq, d in need.items() if d is not None and (n == 0 or d <= n))
-                      for n in range(6)}
+        # Only squares in line with an exit square, along the exit heading, can exit at all.
+        self.exit_heading = heading = state.exit_heading
+        (dx, dy), ends = forward(heading), state.exit_squares
+        lined = [sq for sq in squares if any((sq[0] - ex) * dy == (sq[1] - ey) * dx for ex, ey in ends)]
+        need = {sq: exit_distance(state, sq, heading) for sq in lined}
+        self.exits = [self._mask(sq for sq, d in need.items() if d is not None and (n == 0 or d <= n))
+                      for n in range(6)]
+        width = self.width
+        # runs[n]: per way (north, south, east, west), the bits from which n steps that way stay
+        # on the maze, so that a move of n squares (1..5) is one shift of those bits.
+        self.runs: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+        for n in range(1, 6):
+            north = south = east = west = -1
+            for k in range(1, n + 1):
+                north &= maze >> k * width
+                south &= maze << k * width
+                east &= maze >> k
+                west &= maze << k
+            self.runs.append((north, south, east, west))
+        # For moves of any length, per way: the shift and the maze squares that end lines of 1, 2,
+        # 4 ... maze squares that way, up to the longest line of the maze.
+        self.lines: list[tuple[int, tuple[int, ...]]] = []
+        for shift in (width, -width, 1, -1):
+            spans, span, k = [], maze, 0
+            while span:
+                spans.append(span)
+                span &= (span << (shift << k)) if shift > 0 else (span >> (-shift << k))
+                k += 1
+            self.lines.append((shift, tuple(spans)))
+        # The navigability search's tables of this maze (navigable.py), made on first use.
+        self.navigation: object | None = None
+        # Per value, masks and their moves, as the solvers met them (deals on one maze share many).
+        self.memo: tuple[dict[int, int], ...] = tuple({} for _ in range(6))
 
     def bit(self, square: Square) -> int:
         return 1 << ((square[1] - self.y0) * self.width + square[0] - self.x0)
@@ -110,46 +141,63 @@ class _Board:
             mask ^= low
         return out
 
-    def step(self, mask: int, heading: int) -> int:
-        """Every square of ``mask`` moved one square ``heading``, kept only on the maze."""
-        if heading == 0:
-            return (mask << self.width) & self.maze
-        if heading == 180:
-            return (mask >> self.width) & self.maze
-        if heading == 270:
-            return (mask << 1) & self.maze
-        return (mask >> 1) & self.maze
-
     def moved_all(self, mask: int, value: int) -> int:
         """Every square a move of ``value`` (0: any number of squares) reaches from ``mask``, any heading."""
-        maze, width = self.maze, self.width
+        if value:
+            north, south, east, west = self.runs[value]
+            shift = value * self.width
+            return ((mask & north) << shift) | ((mask & south) >> shift) | ((mask & east) << value) \
+                | ((mask & west) >> value)
+        # Fill each way by doubling: after the spans of 1, 2, 4 ... squares, ``filled`` holds every
+        # square reached by 0 .. 2^k - 1 steps along the maze; one more step gives the moves.
+        maze = self.maze
         out = 0
-        for up, shift in ((True, width), (False, width), (True, 1), (False, 1)):
-            m = mask
-            if value:
-                for _ in range(value):
-                    m = ((m << shift) if up else (m >> shift)) & maze
-                    if not m:
-                        break
-                out |= m
+        for shift, spans in self.lines:
+            filled = mask
+            if shift > 0:
+                for k, span in enumerate(spans):
+                    filled |= span & (filled << (shift << k))
+                out |= (filled << shift) & maze
             else:
-                while m:
-                    m = ((m << shift) if up else (m >> shift)) & maze
-                    out |= m
+                for k, span in enumerate(spans):
+                    filled |= span & (filled >> (-shift << k))
+                out |= (filled >> -shift) & maze
         return out
 
-    def moved(self, mask: int, heading: int, value: int) -> int:
-        """Where a move of ``value`` squares (0: any number) heading ``heading`` takes the rat from ``mask``."""
-        if value:
-            for _ in range(value):
-                mask = self.step(mask, heading)
-            return mask
-        out = 0
-        mask = self.step(mask, heading)
-        while mask:
-            out |= mask
-            mask = self.step(mask, heading)
-        return out
+
+#: Boards of recent mazes (a deal's two start squares, a puzzle's first moves share one).
+_BOARDS: dict[tuple, _Board] = {}
+_BOARDS_KEPT = 4
+#: Masks whose moves a board remembers (some 300 bytes each) before it starts afresh.
+_MEMO_LIMIT = 20_000
+
+
+def board_of(state: LabRatsState) -> _Board:
+    """The board of ``state``'s maze and exit option, made once for all states that share them."""
+    key = (state.maze, state.options.exit_from_edge_only)
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= _BOARDS_KEPT:
+            _BOARDS.clear()
+        board = _BOARDS[key] = _Board(state)
+    return board
+
+
+@lru_cache(maxsize=64)
+def _height_order(start: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[tuple[int, tuple], ...]]:
+    """How stack heights up to ``start`` are searched: the strides of their flat index; the span
+    that numbers coins as ``stack * span + height - 1``; and each heights' index with its coins
+    ``(coin's number, index after taking it)``, the most coins left first (lexicographic among
+    equals, the order that picks among equal solutions)."""
+    strides = ((start[1] + 1) * (start[2] + 1), start[2] + 1, 1)
+    span = max(start) + 1
+    order = sorted(((a, b, c) for a in range(start[0] + 1) for b in range(start[1] + 1) for c in range(start[2] + 1)),
+                   key=lambda h: -sum(h))
+    entries = []
+    for heights in order:
+        index = sum(h * s for h, s in zip(heights, strides))
+        entries.append((index, tuple((k * span + heights[k] - 1, index - strides[k]) for k in range(3) if heights[k])))
+    return strides, span, tuple(entries)
 
 
 def solve_advanced(state: LabRatsState) -> Solution:
@@ -159,74 +207,99 @@ def solve_advanced(state: LabRatsState) -> Solution:
     can be on is a bit mask; counts are taken in order of coins used, so the
     first escape found uses the fewest coins.
     """
-    board = _Board(state)
-    stacks = state.stacks
-    values = [[coin.value for coin in stack] for stack in stacks]
-    exits = board.exits
-    start = tuple(len(s) for s in stacks)
-    masks: dict[tuple[int, ...], int] = {start: board.bit(state.rat)}
-    order = sorted(((a, b, c) for a in range(start[0] + 1) for b in range(start[1] + 1) for c in range(start[2] + 1)),
-                   key=lambda h: -sum(h))
-    for heights in order:
-        mask = masks.get(heights, 0)
+    board = board_of(state)
+    exits, moved_all, memo = board.exits, board.moved_all, board.memo
+    if sum(map(len, memo)) > _MEMO_LIMIT:
+        for moves in memo:
+            moves.clear()
+    strides, span, order = _height_order(tuple(len(s) for s in state.stacks))
+    # Each coin by its number: its value, where it exits from, and the moves of masks met so far.
+    coins_at: list[tuple[int, int, dict[int, int]] | None] = [None] * (3 * span)
+    for k, stack in enumerate(state.stacks):
+        for height, coin in enumerate(stack):
+            coins_at[k * span + height] = (coin.value, exits[coin.value], memo[coin.value])
+    exit_any = exits[0]  # every square some coin exits from
+    masks = [0] * (order[0][0] + 1)
+    masks[order[0][0]] = board.bit(state.rat)
+    kept = 1  # heights that hold a mask: the states searched
+    for index, coins in order:
+        mask = masks[index]
         if not mask:
             continue
-        for k in range(3):
-            if not heights[k]:
-                continue
-            value = values[k][heights[k] - 1]
-            winners = mask & exits[value]
-            if winners:
-                return _reconstruct(state, board, masks, heights, k, winners)
-            after = heights[:k] + (heights[k] - 1,) + heights[k + 1:]
+        near = mask & exit_any
+        for at, after in coins:
+            value, out, cache = coins_at[at]
+            if near and mask & out:
+                return _reconstruct(state, board, masks, strides, index, at // span, mask & out, kept)
             # A discard leaves the rat where it is; a move takes it along any heading.
-            masks[after] = masks.get(after, 0) | mask | board.moved_all(mask, value)
-    return Solution(False, searched=len(masks))
+            moved = cache.get(mask)
+            if moved is None:
+                moved = cache[mask] = moved_all(mask, value)
+            known = masks[after]
+            if known:
+                masks[after] = known | mask | moved
+            else:
+                kept += 1
+                masks[after] = mask | moved
+    return Solution(False, searched=kept)
 
 
-def _reconstruct(state: LabRatsState, board: _Board, masks: dict[tuple[int, ...], int],
-                 heights: tuple[int, ...], k: int, winners: int) -> Solution:
-    """Walk back from an escape to the start, one coin at a time."""
+def _reconstruct(state: LabRatsState, board: _Board, masks: list[int], strides: tuple[int, ...],
+                 index: int, k: int, winners: int, kept: int) -> Solution:
+    """Walk back from an escape (by the top coin of stack ``k`` at the heights of flat ``index``)
+    to the start, one coin at a time."""
     stacks = state.stacks
-    square = board.squares_of(winners)[0]
+    start = tuple(len(s) for s in stacks)
+    heights = (index // strides[0], index % strides[0] // strides[1], index % strides[1])
+    target = winners & -winners
     coin = stacks[k][heights[k] - 1]
-    need = exit_distance(state, square, board.exit_heading)
+    need = exit_distance(state, board.squares_of(target)[0], board.exit_heading)
     actions: list[Action] = [Move(k + 1, board.exit_heading, need if coin.value == 0 else None)]
-    while heights != tuple(len(s) for s in stacks):
+    while heights != start:
         for j in range(3):
-            before = heights[:j] + (heights[j] + 1,) + heights[j + 1:]
-            if before[j] > len(stacks[j]) or not masks.get(before, 0):
+            if heights[j] >= start[j] or not masks[index + strides[j]]:
                 continue
-            coin = stacks[j][before[j] - 1]
-            found = _step_back(board, masks[before], square, coin.value, j + 1)
+            coin = stacks[j][heights[j]]
+            found = _step_back(board, masks[index + strides[j]], target, coin.value, j + 1)
             if found is not None:
-                square, action = found
+                target, action = found
                 actions.append(action)
-                heights = before
+                heights = heights[:j] + (heights[j] + 1,) + heights[j + 1:]
+                index += strides[j]
                 break
         else:  # pragma: no cover - the masks always hold a way back
             raise AssertionError("no way back through the masks")
     actions.reverse()
-    return Solution(True, tuple(actions), len(actions), len(masks))
+    return Solution(True, tuple(actions), len(actions), kept)
 
 
-def _step_back(board: _Board, before: int, square: Square, value: int, stack: int) -> tuple[Square, Action] | None:
-    """A square of ``before`` from which coin ``value`` of ``stack`` brings the rat to ``square``."""
-    target = board.bit(square)
+def _step_back(board: _Board, before: int, target: int, value: int, stack: int) -> tuple[int, Action] | None:
+    """A square of ``before`` (as a bit) from which coin ``value`` of ``stack`` brings the rat to
+    the square of bit ``target``: the first heading of ``_HEADINGS`` that has one, and on it the
+    lowest bit (the choice the solutions of the records and puzzle books were made with)."""
     if before & target:
-        return square, Discard(stack)
+        return target, Discard(stack)
+    width, maze = board.width, board.maze
     for heading in _HEADINGS:
-        for origin in board.squares_of(before):
-            start = board.bit(origin)
+        shift = width if heading in (0, 180) else 1
+        # Moves heading 0 or 270 shift bits up, so their origins lie below the target.
+        down = heading in (0, 270)
+        if value:
+            runs = board.runs[value][_RUN_OF_HEADING[heading]]
+            origins = before & runs & ((target >> value * shift) if down else (target << value * shift))
+        else:
+            origins, reach = 0, target
+            while reach:  # back along the line while the squares passed are on the maze
+                reach = (reach >> shift) if down else (reach << shift)
+                origins |= reach
+                reach &= maze
+            origins &= before
+        if origins:
+            origin = origins & -origins
             if value:
-                if board.moved(start, heading, value) & target:
-                    return origin, Move(stack, heading)
-            else:
-                mask, distance = board.step(start, heading), 1
-                while mask:
-                    if mask & target:
-                        return origin, Move(stack, heading, distance)
-                    mask, distance = board.step(mask, heading), distance + 1
+                return origin, Move(stack, heading)
+            distance = abs(origin.bit_length() - target.bit_length()) // shift
+            return origin, Move(stack, heading, distance)
     return None
 
 

@@ -18,30 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from ...proportions import Proportion
 from .game import GAME
+from .navigable import COINS_PER_VALUE, is_navigable
 from .rules import LabRatsState
-from .solver import _Board, solve_advanced
-
-#: Coins of each value (null, ace, 2 .. 5).
-COINS_PER_VALUE = 4
-
-
-def is_navigable(state: LabRatsState) -> bool:
-    """True when some order of the coins lets the rat out of ``state``'s maze from its square."""
-    board = _Board(state)
-    start = (0,) * 6
-    masks = {start: board.bit(state.rat)}
-    # Count vectors in order of coins used; each holds the squares reachable with those coins.
-    for total in range(6 * COINS_PER_VALUE):
-        for counts in [c for c in masks if sum(c) == total]:
-            mask = masks[counts]
-            for value in range(6):
-                if counts[value] == COINS_PER_VALUE:
-                    continue
-                if mask & board.exits[value]:
-                    return True
-                after = counts[:value] + (counts[value] + 1,) + counts[value + 1:]
-                masks[after] = masks.get(after, 0) | board.moved_all(mask, value)
-    return False
+from .solver import solve_advanced
 
 
 @dataclass(frozen=True, slots=True)
