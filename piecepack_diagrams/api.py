@@ -284,7 +284,8 @@ def game_statistics(game: str, *, games: int = 200, first_seed: int = 1, executo
     """Statistics of ``games`` seeded deals of Lab Rats (see :func:`policy_statistics`
     for Coin Collectors): in this process, or split by seed over ``jobs`` processes
     (``None``: every processor) or over ``executor`` (a Dask client's
-    ``get_executor()``, say), with the same result.
+    ``get_executor()``, say; ``jobs`` then says how many workers it has, to cut the seeds
+    for), with the same result.
 
     Raises :class:`SetupError` for a game without statistics, a bad count or number of
     jobs, and :class:`TypeError` for arguments of the wrong type.

@@ -37,8 +37,10 @@ def parse_statistics(text: str, *, name: str = "<string>") -> Any:
 
     Raises :class:`~piecepack_diagrams.errors.PiecepackError` located in ``name`` for text
     that is not such JSON, or counts that disagree with each other."""
+    from .games.labyrinth.jsonio import json_decoder  # refuses NaN, infinities and 5,000-digit numbers
+
     try:
-        value = json.loads(text)
+        value = json_decoder(text, name).decode(text)
     except json.JSONDecodeError as exc:
         raise NotationError(f"not JSON: {exc.msg}", location=SourceLocation(name, exc.lineno, exc.colno),
                             expected="statistics as stats --format json writes them") from None

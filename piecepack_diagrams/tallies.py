@@ -8,6 +8,7 @@ pieces the games' statistics share, with their JSON forms.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -40,17 +41,7 @@ class Seeds:
         games would be counted twice."""
         if not isinstance(other, Seeds):
             return NotImplemented
-        joined: list[tuple[int, int]] = []
-        for first, last in sorted(self.ranges + other.ranges):
-            if joined and first <= joined[-1][1]:
-                shared = f"{first}..{min(last, joined[-1][1])}"
-                raise SetupError(f"both runs cover seeds {shared}: their games would be counted twice",
-                                 token=shared, expected="runs over different seeds (--first-seed)")
-            if joined and first == joined[-1][1] + 1:
-                joined[-1] = (joined[-1][0], last)
-            else:
-                joined.append((first, last))
-        return Seeds(tuple(joined))
+        return Seeds(_joined(self.ranges + other.ranges))
 
     def describe(self) -> str:
         """``"seeds 1..2000"``, ``"seeds 1..1000 and 3001..4000"``."""
@@ -71,10 +62,27 @@ class Seeds:
         if not isinstance(value, list) or not all(isinstance(r, list) and len(r) == 2 and all(_is_int(x) for x in r)
                                                   and r[0] <= r[1] for r in value):
             raise SetupError("'seeds' must be " + shape, token=str(value)[:60], expected=shape)
-        out = Seeds()
-        for first, last in value:
-            out = out + Seeds(((first, last),))
-        return out
+        return cls(_joined(tuple((first, last) for first, last in value)))
+
+
+def _joined(ranges: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """``ranges`` sorted, touching ones joined; raises :class:`SetupError` when two share a seed."""
+    joined: list[tuple[int, int]] = []
+    for first, last in sorted(ranges):
+        if joined and first <= joined[-1][1]:
+            shared = f"{first}..{min(last, joined[-1][1])}"
+            raise SetupError(f"both runs cover seeds {shared}: their games would be counted twice",
+                             token=shared, expected="runs over different seeds (--first-seed)")
+        if joined and first == joined[-1][1] + 1:
+            joined[-1] = (joined[-1][0], last)
+        else:
+            joined.append((first, last))
+    return tuple(joined)
+
+
+def seeds_of(value: Mapping[str, Any]) -> Seeds:
+    """The seeds statistics in JSON say they cover (their ``seeds``); raises :class:`SetupError`."""
+    return Seeds.from_json(field_of(value, "seeds", kind=list, what="a list of [first, last] seed ranges"))
 
 
 def add_counts(a: Mapping[int, int], b: Mapping[int, int]) -> dict[int, int]:
@@ -97,7 +105,7 @@ def parse_counts(value: Any, *, name: str) -> dict[int, int]:
         raise SetupError(f"'{name}' must be {shape}", token=str(value)[:60], expected=shape)
     out: dict[int, int] = {}
     for key, n in value.items():
-        if not (isinstance(key, str) and key.lstrip("-").isdigit() and len(key) < 20) or not _is_int(n) or n < 0:
+        if not (isinstance(key, str) and re.fullmatch(r"-?[0-9]{1,18}", key)) or not _is_int(n) or n < 0:
             raise SetupError(f"'{name}' must be {shape}", token=f"{key}: {n}"[:60], expected=shape)
         out[int(key)] = n
     return dict(sorted(out.items()))
@@ -105,9 +113,11 @@ def parse_counts(value: Any, *, name: str) -> dict[int, int]:
 
 def field_of(value: Mapping[str, Any], key: str, *, kind: type | tuple[type, ...], what: str) -> Any:
     """``value[key]``, which must be of ``kind``; raises :class:`SetupError` naming the field."""
-    got = value.get(key) if isinstance(value, Mapping) else None
-    if not isinstance(got, kind) or isinstance(got, bool) and kind is not bool:
+    if not isinstance(value, Mapping) or key not in value:
         raise SetupError(f"the statistics have no '{key}' ({what})", token=key, expected=what)
+    got = value[key]
+    if not isinstance(got, kind) or isinstance(got, bool) and kind is not bool:
+        raise SetupError(f"'{key}' must be {what}, not {type(got).__name__}", token=key, expected=what)
     return got
 
 
@@ -123,4 +133,4 @@ def _is_int(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-__all__ = ["Seeds", "add_counts", "check_total", "counts_json", "field_of", "parse_counts"]
+__all__ = ["Seeds", "add_counts", "check_total", "counts_json", "field_of", "parse_counts", "seeds_of"]

@@ -159,6 +159,45 @@ def test_merging_refuses_seeds_counted_twice_and_other_games_at_their_file(capsy
     assert code == 1 and err.startswith(f"{tmp_path / 'd.json'}:2:") and "not JSON" in err
 
 
+def _landlocked_json(**changes) -> str:
+    from piecepack_diagrams.games.landlocked.stats import variant_statistics
+
+    value = json.loads(statistics_json(variant_statistics(2, variants=["easy"])))
+    value.update(changes)
+    # A number JSON may hold but json.dumps cannot write is given as text in "<<...>>".
+    return json.dumps(value).replace('"<<', "").replace('>>"', "")
+
+
+@pytest.mark.parametrize("changes, words", [
+    ({"seeds": [[1, 1], [2, 2], [2, 3]]}, "counted twice"),
+    ({"seeds": [[2, 1]]}, "'seeds' must be"),
+    ({"seeds": "1..2"}, "'seeds' must be"),
+    ({"variants": [{"variant": "easy", "solvable": {"hits": 0, "trials": 2}, "passes": {"\u00b2": 1}}]},
+     "'passes' must be"),
+    ({"variants": [{"variant": "easy", "solvable": {"hits": 3, "trials": 2}, "passes": {}}]}, "hits at most trials"),
+    ({"variants": [{"variant": "easy", "solvable": {"hits": True, "trials": 2}, "passes": {}}]}, "whole numbers"),
+    ({"variants": [{"variant": "moderate", "solvable": {"hits": 0, "trials": 2}, "passes": {}}]}, "unknown"),
+    ({"variants": 7}, "'variants' must be a list"),
+    ({"game": "chess"}, "no statistics of the game"),
+    ({"version": 2}, "version 2"),
+    ({"seeds": [[1, 10 ** 30]]}, "disagree with themselves"),
+    ({"seeds": [[1, "<<" + "9" * 5000 + ">>"]]}, "more than"),
+    ({"seeds": [[1, "<<NaN>>"]]}, "not a number JSON allows"),
+])
+def test_statistics_that_are_not_what_stats_writes_are_refused_in_words(changes, words):
+    with pytest.raises(PiecepackError, match=words) as err:
+        parse_statistics(_landlocked_json(**changes), name="s.json")
+    assert err.value.location is not None and err.value.location.file == "s.json"
+
+
+def test_a_file_of_many_seed_ranges_is_read_quickly():
+    ranges = [[k, k] for k in range(1, 200_001, 2)]  # 100,000 ranges, about a megabyte
+    start = time.monotonic()
+    with pytest.raises(PiecepackError, match="disagree with themselves"):
+        parse_statistics(_landlocked_json(seeds=ranges))
+    assert time.monotonic() - start < 5
+
+
 @given(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(1, 100))
 def test_proportions_and_seeds_add(h1, m1, h2, m2, first):
     a, b = Proportion(h1, h1 + m1), Proportion(h2, h2 + m2)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping
 
 from ...errors import SetupError
 from ...proportions import Proportion
-from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts
+from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts, seeds_of
 from .game import GAME, parse_variant
 from .simulate import POLICIES, simulate
 
@@ -56,7 +56,7 @@ class PolicyStatistics:
     @classmethod
     def from_json(cls, value: Any, *, variant: str) -> PolicyStatistics:
         """Raises :class:`~piecepack_diagrams.errors.SetupError` for another form than :meth:`to_json`'s."""
-        policy = field_of(value, "policy", kind=str, what="the policy's name")
+        policy = field_of(value, "policy", kind=str, what="a policy's name")
         if policy not in POLICIES:
             raise SetupError(f"unknown policy '{policy}'", token=policy, expected=", ".join(POLICIES))
         out = cls(policy, variant, Proportion.from_json(value.get("wins"), name="wins"),
@@ -130,8 +130,8 @@ class CoinCollectorsStatistics:
     def from_json(cls, value: dict[str, Any]) -> CoinCollectorsStatistics:
         """The statistics of :meth:`to_json`'s form, from its counts; raises
         :class:`~piecepack_diagrams.errors.SetupError` for another form or counts that disagree."""
-        seeds = Seeds.from_json(field_of(value, "seeds", kind=list, what="the seeds covered"))
-        fields = field_of(value, "variant_fields", kind=dict, what="the variant's header fields, such as "
+        seeds = seeds_of(value)
+        fields = field_of(value, "variant_fields", kind=dict, what="an object of header fields, such as "
                                                                    '{"Variant": "Four Die Stud"}')
         name = parse_variant(fields).name
         policies = tuple(PolicyStatistics.from_json(p, variant=name) for p in
@@ -156,7 +156,8 @@ def policies_statistics(policies: list[str], games: int, *, variant: Mapping[str
                         jobs: int | None = 1) -> CoinCollectorsStatistics:
     """Play ``games`` seeded games (seeds ``first_seed`` on) under each of ``policies``, in
     ``variant`` (header fields): in this process, or split by seed over ``jobs`` processes
-    (``None``: every processor) or over ``executor``; the result is the same.
+    (``None``: every processor) or over ``executor`` (``jobs`` then says how many workers it
+    has, to cut the seeds for); the result is the same.
 
     Raises :class:`~piecepack_diagrams.errors.SetupError` for an unknown variant, and as
     :class:`~piecepack_diagrams.parallel.Workers` does for a bad ``jobs``."""

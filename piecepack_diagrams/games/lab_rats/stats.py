@@ -21,7 +21,7 @@ from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...proportions import Proportion
-from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts
+from ...tallies import Seeds, add_counts, check_total, counts_json, parse_counts, seeds_of
 from .game import GAME
 from .rules import LabRatsState
 from .solver import _Board, solve_advanced
@@ -112,7 +112,7 @@ class DealStatistics:
     def from_json(cls, value: dict[str, Any]) -> DealStatistics:
         """The statistics of :meth:`to_json`'s form, from its counts; raises
         :class:`~piecepack_diagrams.errors.SetupError` for another form or counts that disagree."""
-        seeds = Seeds.from_json(field_of(value, "seeds", kind=list, what="the seeds covered"))
+        seeds = seeds_of(value)
         out = cls(seeds, Proportion.from_json(value.get("advanced"), name="advanced"),
                   Proportion.from_json(value.get("navigable"), name="navigable"),
                   parse_counts(value.get("fewest_coins"), name="fewest_coins"))
@@ -129,9 +129,10 @@ def starts(state: LabRatsState) -> list[LabRatsState]:
 
 def deal_statistics(games: int, *, first_seed: int = 1, executor: Executor | None = None,
                     jobs: int | None = 1) -> DealStatistics:
-    """Solve ``games`` seeded deals (seeds ``first_seed`` on), the rat starting on
-    whichever first square is better: in this process, or split by seed over ``jobs``
-    processes (``None``: every processor) or over ``executor``; the result is the same.
+    """Solve ``games`` seeded deals (seeds ``first_seed`` on), the rat starting on whichever
+    first square is better: in this process, or split by seed over ``jobs`` processes
+    (``None``: every processor) or over ``executor`` (``jobs`` then says how many workers it
+    has, to cut the seeds for); the result is the same.
 
     Raises as :class:`~piecepack_diagrams.parallel.Workers` does for a bad ``jobs``."""
     from ...parallel import Workers, seed_chunks

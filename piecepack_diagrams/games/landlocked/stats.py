@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from ...errors import SetupError
 from ...proportions import Proportion
-from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts
+from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts, seeds_of
 from .board import LIMITS, Options
 from .deal import deal_from_seed
 from .rules import LandlockedState
@@ -63,7 +63,7 @@ class VariantStatistics:
     @classmethod
     def from_json(cls, value: Any) -> VariantStatistics:
         """Raises :class:`~piecepack_diagrams.errors.SetupError` for another form than :meth:`to_json`'s."""
-        name = field_of(value, "variant", kind=str, what="the variant's name")
+        name = field_of(value, "variant", kind=str, what="a variant's name")
         if name not in VARIANTS:
             raise SetupError(f"unknown Landlocked variant '{name}'", token=name, expected=", ".join(VARIANTS))
         out = cls(name, Proportion.from_json(value.get("solvable"), name="solvable"),
@@ -119,7 +119,7 @@ class LandlockedStatistics:
     def from_json(cls, value: dict[str, Any]) -> LandlockedStatistics:
         """The statistics of :meth:`to_json`'s form, from its counts; raises
         :class:`~piecepack_diagrams.errors.SetupError` for another form or counts that disagree."""
-        seeds = Seeds.from_json(field_of(value, "seeds", kind=list, what="the seeds covered"))
+        seeds = seeds_of(value)
         variants = tuple(VariantStatistics.from_json(v) for v in
                          field_of(value, "variants", kind=list, what="a list of each variant's statistics"))
         for v in variants:
@@ -131,7 +131,8 @@ def variant_statistics(games: int, *, first_seed: int = 1, variants: list[str] |
                        executor: Executor | None = None, jobs: int | None = 1) -> LandlockedStatistics:
     """Solve ``games`` seeded deals (seeds ``first_seed`` on) under each variant (default:
     all of :data:`VARIANTS`): in this process, or split by seed over ``jobs`` processes
-    (``None``: every processor) or over ``executor``; the result is the same.
+    (``None``: every processor) or over ``executor`` (``jobs`` then says how many workers it
+    has, to cut the seeds for); the result is the same.
 
     Raises :class:`~piecepack_diagrams.errors.SetupError` for an unknown variant, and as
     :class:`~piecepack_diagrams.parallel.Workers` does for a bad ``jobs``."""
