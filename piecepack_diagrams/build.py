@@ -110,7 +110,7 @@ Step = tuple[str, Path | None, Callable[..., tuple[dict[Path, bytes], list[str],
 
 
 def _run_step(name: str, source: Path | None, make: Callable[..., tuple[dict[Path, bytes], list[str], list[Replay]]],
-              args: tuple[Any, ...], audited: bool) -> _Made:
+              args: tuple[Any, ...], audited: bool, done: str = "built") -> _Made:
     """Run one step, here or in a worker, with a ledger of its own: a part that fails is a
     located failure in what it made, never an exception (the other parts are still built)."""
     ledger = _Ledger(Audit(name) if audited else None)
@@ -121,7 +121,7 @@ def _run_step(name: str, source: Path | None, make: Callable[..., tuple[dict[Pat
     except Exception as exc:  # noqa: BLE001 - any failure of one part must not stop the build
         # A defect of ours, not of the input: this part is skipped and reported, the rest built.
         where = f"{source}:1:1: " if source is not None else ""
-        files, problems, games = {}, [f"{where}error: {name} could not be built (internal error "
+        files, problems, games = {}, [f"{where}error: {name} could not be {done} (internal error "
                                       f"{type(exc).__name__}: {_brief(exc)}); please report it"], []
     audit = ledger.audit
     return _Made(files, tuple(problems), audit.drawings if audit else 0, tuple(audit.findings) if audit else (),
@@ -322,12 +322,13 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
 class _Progress:
     """A build's steps run in turn by workers, counted on a progress bar as each is done."""
 
-    def __init__(self, stream: TextIO | None, total: int) -> None:
-        self.stream, self.total, self.done = stream, total, 0
+    def __init__(self, stream: TextIO | None, total: int, *, verb: str = "built") -> None:
+        self.stream, self.total, self.done, self.verb = stream, total, 0, verb
 
     def each(self, workers: Workers, steps: list[Step], audited: bool) -> Iterator[_Made]:
         """What each of ``steps`` made, in their order, as it is done."""
-        for (name, _, _, _), part in zip(steps, workers.map(_run_step, [(*step, audited) for step in steps])):
+        made = workers.map(_run_step, [(*step, audited, self.verb) for step in steps])
+        for (name, _, _, _), part in zip(steps, made):
             self.done += 1
             if self.stream is not None:
                 _progress(self.stream, self.done, self.total, name)
@@ -360,7 +361,7 @@ def audit_records(paths: list[str | Path], *, theme: Theme = DEFAULT, figures: b
         else:
             steps += _record_steps(root.parent, Path("output"), (), theme, only=root)
     with Workers(executor=executor, jobs=jobs) as workers:
-        run = _Progress(progress, len(steps) + (_figure_count() if figures else 0))
+        run = _Progress(progress, len(steps) + (_figure_count() if figures else 0), verb="laid out")
         parts = list(run.each(workers, steps, True))
         if figures:
             games = [game for part in parts for game in part.games]

@@ -12,7 +12,7 @@ import re
 import signal
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from . import __version__
 from .errors import OutputError, PiecepackError, SetupError, SourceLocation
@@ -241,12 +241,13 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--players", type=int, default=4, help="how many players (default 4)")
     t.add_argument("--goals", type=int, default=0, help="further goals after the first (default 0)")
     t.add_argument("-o", "--output", default=None, help="the state (default: standard output)")
-    t = tools.add_parser("fixtures", help="run fixture pairs through their harness and compare with the expected output",
+    t = tools.add_parser("fixtures", help="run fixture pairs through their harness, compare with the expected output",
                          description="run every ID-in.json under the paths (in folders named after their milestone, "
                                      "m3 .. m10) through its milestone's harness, and compare the answer with "
                                      "ID-out.json; prints the pairs that disagree and a table; exit 1 if any does")
     t.set_defaults(parser=t)
-    t.add_argument("paths", nargs="+", metavar="PATH", help="fixtures (ID-in.json), milestone folders, or a folder of them")
+    t.add_argument("paths", nargs="+", metavar="PATH",
+                   help="fixtures (ID-in.json), milestone folders, or a folder of them")
     _jobs_option(t, "the fixtures are split among N processes; the same report for any N")
 
     p = command("audit", "check the layout of what build makes of records: text size, overlaps, margins")
@@ -279,7 +280,8 @@ def _jobs_option(p: argparse.ArgumentParser, what: str) -> None:
 
 
 def _jobs(text: str) -> int:
-    """``--jobs``: a number of processes, from 1 (no other process) to :data:`~piecepack_diagrams.parallel.MAX_JOBS`."""
+    """``--jobs``: a number of processes, from 1 (no other process) to
+    :data:`~piecepack_diagrams.parallel.MAX_JOBS`."""
     from .parallel import MAX_JOBS
 
     if not re.fullmatch(r"\s*[0-9]{1,6}\s*", text) or not 1 <= int(text) <= MAX_JOBS:
@@ -705,7 +707,7 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_stats(args: argparse.Namespace, executor: object | None, jobs: int | None) -> object:
+def _game_stats(args: argparse.Namespace, executor: Any, jobs: int | None) -> Any:
     """The statistics ``stats GAME`` asks for."""
     if args.game.replace("-", " ").lower() == "coin collectors":
         from .api import policy_statistics
@@ -718,40 +720,37 @@ def _game_stats(args: argparse.Namespace, executor: object | None, jobs: int | N
             if args.variant.strip().lower() == "last one out":
                 variant["LeftBehind"] = args.left_behind
         return policy_statistics(args.game, policies, games=args.games, first_seed=args.first_seed, variant=variant,
-                                 executor=executor, jobs=jobs)  # type: ignore[arg-type]
+                                 executor=executor, jobs=jobs)
     if args.game.lower() == "landlocked":
         from .games.landlocked.stats import variant_statistics
 
-        return variant_statistics(args.games, first_seed=args.first_seed, executor=executor,  # type: ignore[arg-type]
-                                  jobs=jobs)
+        return variant_statistics(args.games, first_seed=args.first_seed, executor=executor, jobs=jobs)
     from .api import game_statistics
 
-    return game_statistics(args.game, games=args.games, first_seed=args.first_seed, executor=executor,  # type: ignore[arg-type]
-                           jobs=jobs)
+    return game_statistics(args.game, games=args.games, first_seed=args.first_seed, executor=executor, jobs=jobs)
 
 
-def _stats_chart(stats: object) -> bytes:
+def _stats_chart(stats: Any) -> bytes:
     """The PNG chart of a game's statistics."""
-    game = stats.game  # type: ignore[attr-defined]
-    count = stats.seeds.count  # type: ignore[attr-defined]
+    game, count = stats.game, stats.seeds.count
     if game == "landlocked":
         from .render.plots import proportions_png
 
         return proportions_png([(s.variant.replace(", ", ",\n"), s.solvable.value, *s.solvable.interval())
-                                for s in stats],  # type: ignore[attr-defined]
+                                for s in stats],
                                title=f"Landlocked: deals that can be won, of {count:,} seeded deals",
                                xlabel="winnable deals, % (whiskers: 95% interval)")
     if game == "coin-collectors":
         from .render.plots import grouped_bars_png
 
-        return grouped_bars_png({s.policy: s.scores for s in stats},  # type: ignore[attr-defined]
-                                title=f"Coin Collectors ({stats.variant_name}): scores of {count:,} games a policy",  # type: ignore[attr-defined]
+        return grouped_bars_png({s.policy: s.scores for s in stats},
+                                title=f"Coin Collectors ({stats.variant_name}): scores of {count:,} games a policy",
                                 xlabel="coins collected (24 wins)", ylabel="games")
     from .render.plots import bar_chart_png
 
-    return bar_chart_png(stats.fewest_coins, title=f"Lab Rats: fewest coins to escape, {count:,} deals",  # type: ignore[attr-defined]
+    return bar_chart_png(stats.fewest_coins, title=f"Lab Rats: fewest coins to escape, {count:,} deals",
                          xlabel="coins used (advanced version, best start square)", ylabel="deals",
-                         note=f"winnable in the advanced version: {stats.advanced.describe()}")  # type: ignore[attr-defined]
+                         note=f"winnable in the advanced version: {stats.advanced.describe()}")
 
 
 def _terminated(signum: int, frame: object) -> None:

@@ -119,7 +119,8 @@ class Workers:
             return
         _stop(pool)  # nothing of ours is waited for: what still runs is not wanted
 
-    def map(self, fn: Callable[..., R], arguments: Iterable[tuple[Any, ...]], *, ahead: int | None = None) -> Iterator[R]:
+    def map(self, fn: Callable[..., R], arguments: Iterable[tuple[Any, ...]], *,
+            ahead: int | None = None) -> Iterator[R]:
         """``fn(*args)`` for each tuple of ``arguments``, yielded in their order. Elsewhere than
         in this process at most ``ahead`` calls are under way at once (default: four a
         worker), the next handed out as each result is taken; a call's exception is raised
@@ -207,5 +208,5 @@ def _stop(pool: Any) -> None:
         process.join(timeout=5)
 
 
-__all__ = ["CHUNKS_PER_WORKER", "CLUSTER_TIMEOUT", "MAX_CHUNK", "MAX_JOBS", "Workers", "check_jobs", "cluster", "cpu_count",
-           "run_on", "seed_chunks"]
+__all__ = ["CHUNKS_PER_WORKER", "CLUSTER_TIMEOUT", "MAX_CHUNK", "MAX_JOBS", "Workers", "check_jobs", "cluster",
+           "cpu_count", "run_on", "seed_chunks"]

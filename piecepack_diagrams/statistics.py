@@ -105,7 +105,8 @@ def merge_statistics(paths: list[str | Path]) -> Any:
             total = stats
             continue
         if type(stats) is not type(total):
-            raise SetupError("statistics of another game than the files before", location=SourceLocation(str(path), 1, 1),
+            raise SetupError("statistics of another game than the files before",
+                             location=SourceLocation(str(path), 1, 1),
                              token=stats.to_json()["game"], expected=total.to_json()["game"])
         try:
             total = total + stats

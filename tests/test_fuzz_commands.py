@@ -494,7 +494,8 @@ def _cases(command: str) -> int:
 
 
 def test_every_command_has_a_fuzz_strategy():
-    assert sorted(_command_names() + ["stats merge"]) == sorted(_COMMANDS), "a command without a fuzz strategy, or one gone"
+    assert sorted(_command_names() + ["stats merge"]) == sorted(_COMMANDS), \
+        "a command without a fuzz strategy, or one gone"
     assert set(_WEIGHT) == set(_COMMANDS)
 
 

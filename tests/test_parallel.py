@@ -291,7 +291,8 @@ def _pairs(folder: Path, chosen: dict[str, list[str]]) -> Path:
         (folder / milestone).mkdir(parents=True)
         for fixture in ids:
             for end in ("in", "out"):
-                shutil.copy(LABYRINTH / milestone / f"{fixture}-{end}.json", folder / milestone / f"{fixture}-{end}.json")
+                name = f"{fixture}-{end}.json"
+                shutil.copy(LABYRINTH / milestone / name, folder / milestone / name)
     return folder
 
 

@@ -56,10 +56,11 @@ def deal_puzzles(count: int, *, seed: int, difficulty: str | None, difficulties:
     bar goes to ``progress``; ``what`` names the puzzles in it and in errors.
 
     With ``jobs`` above 1 (``None``: every processor) or an ``executor``, deals are made
-    ahead in other processes (:data:`TASKS_AHEAD` tasks a worker, :data:`DEALS_A_TASK` deals a
-    task) and taken in order as if made here: the same puzzles, the same deals counted. ``make`` must then be picklable (a
-    top-level function, or a :func:`functools.partial` of one) and its puzzles dataclasses
-    with a ``number`` field: they are made with number 0 and numbered here.
+    ahead in other processes (:data:`TASKS_AHEAD` tasks a worker, :data:`DEALS_A_TASK` deals
+    a task) and taken in order as if made here: the same puzzles, the same deals counted.
+    ``make`` must then be picklable (a top-level function, or a :func:`functools.partial` of
+    one) and its puzzles dataclasses with a ``number`` field: they are made with number 0
+    and numbered here.
 
     Raises :class:`SetupError` for an unknown difficulty, time limit or number of jobs, or
     as soon as the rate of finds says ``count`` of them cannot turn up within
@@ -183,5 +184,5 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:,.0f} hours"
 
 
-__all__ = ["DEALS_A_TASK", "MAX_TIME_LIMIT", "SAMPLE", "TASKS_AHEAD", "TIME_LIMIT", "TRIES_PER_PUZZLE", "check_time_limit",
-           "deal_puzzles"]
+__all__ = ["DEALS_A_TASK", "MAX_TIME_LIMIT", "SAMPLE", "TASKS_AHEAD", "TIME_LIMIT", "TRIES_PER_PUZZLE",
+           "check_time_limit", "deal_puzzles"]

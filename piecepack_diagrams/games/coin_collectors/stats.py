@@ -44,7 +44,8 @@ class PolicyStatistics:
             raise SetupError(f"cannot add the games of {other.policy} ({other.variant}) to those of "
                              f"{self.policy} ({self.variant})", token=other.policy,
                              expected=f"the same policy and variant: {self.policy}, {self.variant}")
-        return PolicyStatistics(self.policy, self.variant, self.wins + other.wins, add_counts(self.scores, other.scores))
+        return PolicyStatistics(self.policy, self.variant, self.wins + other.wins,
+                                add_counts(self.scores, other.scores))
 
     def line(self) -> str:
         return (f"  {self.policy:<10} won {self.wins.describe()}, mean score {self.mean_score:.2f}")
@@ -188,7 +189,8 @@ def policy_chunk(policy: str, variant: tuple[tuple[str, Any], ...], first_seed: 
     histogram: dict[int, int] = {}
     for r in results:
         histogram[r.score] = histogram.get(r.score, 0) + 1
-    return PolicyStatistics(policy, name, Proportion(sum(r.won for r in results), games), dict(sorted(histogram.items())))
+    return PolicyStatistics(policy, name, Proportion(sum(r.won for r in results), games),
+                            dict(sorted(histogram.items())))
 
 
 __all__ = ["GAME_NAME", "POLICIES", "CoinCollectorsStatistics", "PolicyStatistics", "policies_statistics",

@@ -96,8 +96,8 @@ def find_fixtures(paths: list[str | Path]) -> list[Fixture]:
         folders = [path] if path.name in MILESTONES else [path / m for m in MILESTONES if (path / m).is_dir()]
         found = [Fixture(folder.name, source) for folder in folders for source in sorted(folder.glob("*-in.json"))]
         if not found:
-            raise SetupError("no fixtures here", location=where,
-                             expected=f"ID-in.json files in folders named after their milestone ({', '.join(MILESTONES)})")
+            raise SetupError("no fixtures here", location=where, expected="ID-in.json files in folders named after "
+                             f"their milestone ({', '.join(MILESTONES)})")
         out += found
     return out
 
@@ -137,8 +137,8 @@ def run_fixture(fixture: Fixture) -> Outcome:
 
 def _values(values: list[Any], path: Path) -> Any:
     if len(values) != 1:
-        raise SetupError(f"the expected output holds {len(values)} JSON values", location=SourceLocation(str(path), 1, 1),
-                         expected="one JSON value")
+        raise SetupError(f"the expected output holds {len(values)} JSON values",
+                         location=SourceLocation(str(path), 1, 1), expected="one JSON value")
     return values[0]
 
 
