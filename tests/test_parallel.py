@@ -108,8 +108,8 @@ def test_stats_print_the_same_bytes_for_one_job_or_two(capsys, tmp_path, command
     runs = {}
     for jobs in ("1", "2"):
         for fmt in ("text", "json"):
-            code, out, err = _cli(capsys, *command, "--jobs", jobs, "--format", fmt,
-                                  "--plot", str(tmp_path / f"{jobs}.png"))
+            plot = ["--plot", str(tmp_path / f"{jobs}.png")] if fmt == "json" else []
+            code, out, err = _cli(capsys, *command, "--jobs", jobs, "--format", fmt, *plot)
             assert code == 0, err
             runs[jobs, fmt] = out
         runs[jobs, "png"] = (tmp_path / f"{jobs}.png").read_bytes()
@@ -329,23 +329,43 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_a_local_dask_cluster_gives_the_same_bytes_as_one_job():
-    pytest.importorskip("distributed")
+#: Run in a process of its own, so that no thread of Dask's lives on in the tests' process
+#: (which later tests fork for their workers).
+_CLUSTER = """
+import json, subprocess, sys
+
+if __name__ == "__main__":
     from distributed import Client, LocalCluster
 
     from piecepack_diagrams.games.landlocked.stats import variant_statistics
+    from piecepack_diagrams.statistics import statistics_json
 
-    here = {fmt: _run("stats", "landlocked", "--games", "8", "--first-seed", "3", "--format", fmt, "--jobs", "1")
-            for fmt in ("json", "text")}
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None) as cluster:
-        for fmt, expected in here.items():
-            done = _run("stats", "landlocked", "--games", "8", "--first-seed", "3", "--format", fmt, "--scheduler",
-                        cluster.scheduler_address)
-            assert done.returncode == 0, done.stderr
-            assert done.stdout == expected.stdout and done.stdout
+        runs = {fmt: subprocess.run([sys.executable, "-m", "piecepack_diagrams", "stats", "landlocked", "--games", "8",
+                                     "--first-seed", "3", "--format", fmt, "--scheduler", cluster.scheduler_address],
+                                    capture_output=True, text=True, timeout=120) for fmt in ("json", "text")}
         with Client(cluster) as client:
-            assert variant_statistics(5, executor=client.get_executor(), jobs=2) == variant_statistics(5)
+            api = statistics_json(variant_statistics(5, executor=client.get_executor(), jobs=2))
+    print(json.dumps({"api": api, **{fmt: [done.returncode, done.stdout, done.stderr] for fmt, done in runs.items()}}))
+"""
+
+
+def test_a_local_dask_cluster_gives_the_same_bytes_as_one_job(tmp_path):
+    pytest.importorskip("distributed")
+    from piecepack_diagrams.games.landlocked.stats import variant_statistics
+
+    script = tmp_path / "cluster.py"
+    script.write_text(_CLUSTER, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    on_cluster = json.loads(done.stdout)
+    for fmt in ("json", "text"):
+        here = _run("stats", "landlocked", "--games", "8", "--first-seed", "3", "--format", fmt, "--jobs", "1")
+        status, out, err = on_cluster[fmt]
+        assert status == 0 and "Traceback" not in err, err
+        assert out == here.stdout and out
+    assert on_cluster["api"] == statistics_json(variant_statistics(5))
 
 
 def test_an_unreachable_scheduler_is_a_clear_error_within_seconds():
