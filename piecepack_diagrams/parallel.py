@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from collections import deque
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
@@ -74,12 +75,27 @@ def seed_chunks(first_seed: int, count: int, *, workers: int) -> list[tuple[int,
     return chunks
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """In a worker of our own pool: Ctrl-C is the parent's to handle (it stops the workers),
-    and a terminate signal ends the worker at once, not through the CLI's clean-up handler
-    inherited from the parent."""
+    a terminate signal ends the worker at once (not through the CLI's clean-up handler
+    inherited from the parent), and so does the end of the parent, however it ends (on
+    Linux: a parent killed outright cannot stop its workers, which would wait for work for
+    ever)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):  # no C library to ask: the parent's clean-up must do
+            pass
+    if os.getppid() != parent:  # the parent ended before the line above
+        os._exit(1)
+
+
+#: Linux's prctl option: the signal a process gets when its parent ends.
+_PR_SET_PDEATHSIG = 1
 
 
 class Workers:
@@ -105,7 +121,8 @@ class Workers:
         if self.executor is None and self.count > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            self.executor = ProcessPoolExecutor(max_workers=self.count, initializer=_worker_start)
+            self.executor = ProcessPoolExecutor(max_workers=self.count, initializer=_worker_start,
+                                                initargs=(os.getpid(),))
             self._own = True
         return self
 

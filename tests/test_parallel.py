@@ -5,6 +5,7 @@ no worker left behind."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import socket
@@ -421,7 +422,10 @@ def test_interrupting_a_run_leaves_no_worker_behind(sent):
             child.wait()
     assert child.returncode == 128 + sent and b"Traceback" not in err
     time.sleep(0.2)
-    assert not [pid for pid in workers if _running(pid)], "a worker was left running"
+    left = [pid for pid in workers if _running(pid)]
+    for pid in left:  # not to leave them to the machine when this fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "a worker was left running"
 
 
 def _running(pid: int) -> bool:
@@ -429,3 +433,25 @@ def _running(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_workers_end_with_a_command_killed_outright():
+    child = subprocess.Popen([sys.executable, "-m", "piecepack_diagrams", "stats", "lab-rats", "--games", "2000",
+                              "--jobs", "2"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while len(_children(child.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        workers = _children(child.pid)
+        assert len(workers) >= 2, "the workers started"
+        time.sleep(0.3)
+    finally:
+        child.kill()  # SIGKILL: the command can stop nothing itself
+        child.wait()
+    deadline = time.monotonic() + 10
+    while [pid for pid in workers if _running(pid)] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [pid for pid in workers if _running(pid)]
+    for pid in left:  # not to leave them to the machine when this fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "a worker was left running"
