@@ -60,8 +60,8 @@ def check_jobs(jobs: int | None, *, name: str = "--jobs") -> int:
 
 def seed_chunks(first_seed: int, count: int, *, workers: int) -> list[tuple[int, int]]:
     """``count`` seeds from ``first_seed`` cut into contiguous ``(first, count)`` chunks, in
-    order: :data:`CHUNKS_PER_WORKER` a worker, more when a chunk would pass :data:`MAX_CHUNK`
-    seeds; one chunk for one worker. Sizes differ by at most one."""
+    order: :data:`CHUNKS_PER_WORKER` a worker (for one worker, one chunk), more when a chunk
+    would pass :data:`MAX_CHUNK` seeds. Sizes differ by at most one."""
     if count <= 0:
         return []
     parts = 1 if workers <= 1 else workers * CHUNKS_PER_WORKER
