@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .arguments import check_arg, check_optional_int, check_path
 from .engine import Replay, find_game, replay
@@ -15,6 +15,9 @@ from .errors import OutputError, PiecepackError, SetupError, SourceLocation
 from .notation import Record, iter_records
 from .scene import Scene, ScenePiece
 from .theme import DEFAULT, Theme
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 
 def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
@@ -280,23 +283,28 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
     return SolveResult(label, describe(solution, advanced=advanced, label=label), solution)
 
 
-def game_statistics(game: str, *, games: int = 200, first_seed: int = 1) -> Any:
+def game_statistics(game: str, *, games: int = 200, first_seed: int = 1, executor: Executor | None = None,
+                    jobs: int | None = 1) -> Any:
     """Statistics of ``games`` seeded deals of Lab Rats (see :func:`policy_statistics`
-    for Coin Collectors).
+    for Coin Collectors): in this process, or split by seed over ``jobs`` processes
+    (``None``: every processor) or over ``executor`` (a Dask client's
+    ``get_executor()``, say; ``jobs`` then says how many workers it has, to cut the seeds
+    for), with the same result.
 
-    Raises :class:`SetupError` for a game without statistics or a bad count, and
-    :class:`TypeError` for arguments of the wrong type.
+    Raises :class:`SetupError` for a game without statistics, a bad count or number of
+    jobs, and :class:`TypeError` for arguments of the wrong type.
     """
     from .games.lab_rats import GAME as LAB_RATS
 
     check_arg(game, str, name="game", accepts="a game's name (str)")
     check_arg(first_seed, int, name="first_seed", accepts="a whole number (int)")
+    _check_workers(executor, jobs)
     from .games.lab_rats.stats import deal_statistics
 
     if find_game(game) is not LAB_RATS:
         raise SetupError(f"no deal statistics for '{game}'", token=game, expected="lab-rats")
     _check_games(games)
-    return deal_statistics(games, first_seed=first_seed)
+    return deal_statistics(games, first_seed=first_seed, executor=executor, jobs=jobs)
 
 
 def _check_games(games: int) -> None:
@@ -305,13 +313,27 @@ def _check_games(games: int) -> None:
         raise SetupError(f"--games {games} is out of range", token=str(games), expected="1 to 1,000,000")
 
 
-def policy_statistics(game: str, policies: list[str], *, games: int = 1000, first_seed: int = 1,
-                      variant: dict[str, Any] | None = None) -> list[Any]:
-    """Coin Collectors played ``games`` times under each of ``policies`` (in ``variant``,
-    header fields such as ``{"Variant": "Four Die Stud"}``).
+def _check_workers(executor: Any, jobs: Any) -> None:
+    """Raises :class:`TypeError` unless ``executor`` is None or an executor, and as
+    :func:`~piecepack_diagrams.parallel.check_jobs` does for ``jobs``."""
+    from .parallel import check_jobs
 
-    Raises :class:`SetupError` for another game, an unknown policy or variant, and
-    :class:`TypeError` for arguments of the wrong type.
+    if executor is not None:
+        from concurrent.futures import Executor
+
+        check_arg(executor, Executor, name="executor", accepts="a concurrent.futures.Executor or None")
+    check_jobs(jobs, name="jobs")
+
+
+def policy_statistics(game: str, policies: list[str], *, games: int = 1000, first_seed: int = 1,
+                      variant: dict[str, Any] | None = None, executor: Executor | None = None,
+                      jobs: int | None = 1) -> Any:
+    """Coin Collectors played ``games`` times under each of ``policies`` (in ``variant``,
+    header fields such as ``{"Variant": "Four Die Stud"}``), split as
+    :func:`game_statistics` splits its deals: the statistics of each policy in turn.
+
+    Raises :class:`SetupError` for another game, an unknown policy or variant, a bad number
+    of jobs, and :class:`TypeError` for arguments of the wrong type.
     """
     check_arg(game, str, name="game", accepts="a game's name (str)")
     check_arg(policies, (list, tuple), name="policies", accepts="a list of policy names")
@@ -320,19 +342,22 @@ def policy_statistics(game: str, policies: list[str], *, games: int = 1000, firs
     check_arg(first_seed, int, name="first_seed", accepts="a whole number (int)")
     if variant is not None:
         check_arg(variant, Mapping, name="variant", accepts="a mapping of header fields, or None")
+    _check_workers(executor, jobs)
     from .games.coin_collectors import GAME as COIN_COLLECTORS
     from .games.coin_collectors.game import parse_variant
-    from .games.coin_collectors.stats import POLICIES
-    from .games.coin_collectors.stats import policy_statistics as play_policy
+    from .games.coin_collectors.stats import POLICIES, policies_statistics
 
     if find_game(game) is not COIN_COLLECTORS:
         raise SetupError(f"no policy statistics for '{game}'", token=game, expected="coin-collectors")
     _check_games(games)
+    if not policies:
+        raise SetupError("no policy named", token="policies", expected=", ".join(POLICIES))
     for policy in policies:
         if policy not in POLICIES:
             raise SetupError(f"unknown policy '{policy}'", token=policy, expected=", ".join(POLICIES))
     parse_variant(variant or {})
-    return [play_policy(policy, games, variant=variant, first_seed=first_seed) for policy in policies]
+    return policies_statistics(list(policies), games, variant=variant, first_seed=first_seed, executor=executor,
+                               jobs=jobs)
 
 
 def first_record(path: str | Path, index: int = 1) -> Record:

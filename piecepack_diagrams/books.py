@@ -6,7 +6,7 @@ Glue between the games (which make puzzles and their pictures) and the sheets
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .engine import find_game
 from .engine.puzzles import TIME_LIMIT, check_time_limit
@@ -18,15 +18,20 @@ from .sheets.pdf import Audit, Document
 from .sheets import Cell, Metadata, load_template, paginate
 from .theme import DEFAULT, Theme
 
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
 #: What a game's part of a book is: its title, the puzzle cells and the answer-key cells.
 Parts = tuple[str, list[Cell], list[Cell]]
-#: The bounds of dealing handed on to a game's generator: ``time_limit`` and ``progress``.
+#: The bounds of dealing handed on to a game's generator: ``time_limit`` and ``progress``,
+#: and where deals are made: ``executor`` and ``jobs``.
 Bounds = dict[str, Any]
 
 
 def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
                 template: str = "puzzle-sheet", key_template: str | None = None, theme: Theme = DEFAULT,
-                time_limit: float = TIME_LIMIT, progress: TextIO | None = None, audit: "Audit | None" = None) -> bytes:
+                time_limit: float = TIME_LIMIT, progress: TextIO | None = None, audit: "Audit | None" = None,
+                executor: Executor | None = None, jobs: int | None = 1) -> bytes:
     """The PDF of :func:`puzzle_document`. With ``audit``, every drawing's layout findings are
     added to it.
 
@@ -34,18 +39,21 @@ def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None 
     limit, a bad template, or too few puzzles found within the bounds.
     """
     document = puzzle_document(game, count=count, seed=seed, difficulty=difficulty, template=template,
-                               key_template=key_template, time_limit=time_limit, progress=progress)
+                               key_template=key_template, time_limit=time_limit, progress=progress,
+                               executor=executor, jobs=jobs)
     return document.render(theme=theme, audit=audit)
 
 
 def puzzle_document(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
                     template: str = "puzzle-sheet", key_template: str | None = None,
-                    time_limit: float = TIME_LIMIT, progress: TextIO | None = None) -> Document:
+                    time_limit: float = TIME_LIMIT, progress: TextIO | None = None,
+                    executor: Executor | None = None, jobs: int | None = 1) -> Document:
     """A book of ``count`` puzzles of ``game`` (Lab Rats, Coin Collectors or Landlocked) dealt
     from ``seed``, with an answer key at the back, laid out by ``key_template`` (default: the
     one the puzzles' template names as its ``answer_key``). Dealing takes at most
     ``time_limit`` seconds (see :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`),
-    with a progress bar on ``progress``.
+    with a progress bar on ``progress``, in ``jobs`` processes or on ``executor`` (the same
+    book whatever they are).
 
     Raises :class:`SetupError` for a game without puzzles, a bad count, difficulty or time
     limit, a bad template, or too few puzzles found within the bounds.
@@ -59,7 +67,8 @@ def puzzle_document(game: str, *, count: int, seed: int = 1, difficulty: str | N
     check_time_limit(time_limit)
     front = load_template(template)
     back = load_template(key_template or front.answer_key)
-    title, cells, keys = make(count, seed, difficulty, {"time_limit": time_limit, "progress": progress})
+    title, cells, keys = make(count, seed, difficulty, {"time_limit": time_limit, "progress": progress,
+                                                        "executor": executor, "jobs": jobs})
     rated = f" rated {difficulty}" if difficulty else ""
     meta = Metadata(title, subject=f"{count} {title.lower()}{rated}, dealt from seed {seed}, each proven solvable; "
                                    "the answer key is at the back")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, TextIO
 
 from .api import scene_of
 from .engine import Replay, replay
@@ -27,6 +27,11 @@ from .render import render
 from .sheets.pdf import Audit, Document
 from .sheets.proof import ProofEntry, proof_pdf
 from .theme import DEFAULT, Theme
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from .parallel import Workers
 
 #: The final position of each record is drawn in these formats.
 BUILD_FORMATS = ("svg", "pdf", "png", "txt")
@@ -55,7 +60,7 @@ class BuildReport:
 
 @dataclass(slots=True)
 class _Ledger:
-    """What the steps of a build gather besides their files: the audit of every drawing (None:
+    """What a step of a build gathers besides its files: the audit of every drawing (None:
     not audited) and the proof sheet's entries."""
 
     audit: Audit | None
@@ -85,9 +90,42 @@ def _progress(stream: TextIO, done: int, total: int, name: str) -> None:
     stream.flush()
 
 
-#: A step of the build: its name for the progress bar, what it does (the files to write, path
-#: -> bytes, and what went wrong, as located messages), and the record file it reads if any.
-Step = tuple[str, Callable[[], tuple[dict[Path, bytes], list[str]]], Path | None]
+@dataclass(frozen=True, slots=True)
+class _Made:
+    """What one step of a build made: files (path -> bytes), located failures, the audit of
+    its drawings (how many, and the findings), its proof-sheet entries and the valid games
+    it replayed (the figure sets are drawn from them). Every part can cross to another process."""
+
+    files: dict[Path, bytes] = field(default_factory=dict)
+    failures: tuple[str, ...] = ()
+    drawings: int = 0
+    findings: tuple[Finding, ...] = ()
+    proof: tuple[ProofEntry, ...] = ()
+    games: tuple[Replay, ...] = ()
+
+
+#: A step of the build: its name for the progress bar, the record file it reads if any, and
+#: what makes it: a top-level function and its arguments (so that another process can run it).
+Step = tuple[str, Path | None, Callable[..., tuple[dict[Path, bytes], list[str], list[Replay]]], tuple[Any, ...]]
+
+
+def _run_step(name: str, source: Path | None, make: Callable[..., tuple[dict[Path, bytes], list[str], list[Replay]]],
+              args: tuple[Any, ...], audited: bool, done: str = "built") -> _Made:
+    """Run one step, here or in a worker, with a ledger of its own: a part that fails is a
+    located failure in what it made, never an exception (the other parts are still built)."""
+    ledger = _Ledger(Audit(name) if audited else None)
+    try:
+        files, problems, games = make(*args, ledger)
+    except PiecepackError as exc:
+        files, problems, games = {}, [exc.format()], []
+    except Exception as exc:  # noqa: BLE001 - any failure of one part must not stop the build
+        # A defect of ours, not of the input: this part is skipped and reported, the rest built.
+        where = f"{source}:1:1: " if source is not None else ""
+        files, problems, games = {}, [f"{where}error: {name} could not be {done} (internal error "
+                                      f"{type(exc).__name__}: {_brief(exc)}); please report it"], []
+    audit = ledger.audit
+    return _Made(files, tuple(problems), audit.drawings if audit else 0, tuple(audit.findings) if audit else (),
+                 tuple(ledger.proof), tuple(games))
 
 
 def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...],
@@ -142,73 +180,84 @@ def _refusal(path: Path, root: Path) -> str | None:
     return None
 
 
-def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
-                  games: list[Replay], ledger: _Ledger, *, only: Path | None = None) -> list[Step]:
+def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme, *,
+                  only: Path | None = None) -> list[Step]:
+    return [(str(path.relative_to(root)), path, _record_step, (path, root, out, formats, theme))
+            for path in ([only] if only is not None else sorted(root.rglob("*.ppn")))]
+
+
+def _record_step(path: Path, root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
+                 ledger: _Ledger) -> tuple[dict[Path, bytes], list[str], list[Replay]]:
+    """A record file's products, its failures and its valid games."""
+    files: dict[Path, bytes] = {}
+    failures: list[str] = []
+    games: list[Replay] = []
+    refused = _refusal(path, root)
+    if refused is not None:
+        return files, [refused], games
+    relative = path.relative_to(root)
+    for record in iter_records(path):
+        stem = relative.with_suffix("")
+        if record.index > 1:
+            stem = stem.with_name(f"{stem.name}-{record.index}")
+        mine, result, errors = _record_files(record, stem, out, formats, theme, ledger)
+        files.update(mine)
+        failures += errors
+        if result is not None:
+            games.append(result)
+    return files, failures, games
+
+
+def _figure_steps(out: Path, theme: Theme, games: list[Replay]) -> list[Step]:
+    from .engine import find_game
+    from .figures import figure_games
+
     steps: list[Step] = []
-    for path in [only] if only is not None else sorted(root.rglob("*.ppn")):
-        relative = path.relative_to(root)
-
-        def run(path: Path = path, relative: Path = relative) -> tuple[dict[Path, bytes], list[str]]:
-            files: dict[Path, bytes] = {}
-            failures: list[str] = []
-            refused = _refusal(path, root)
-            if refused is not None:
-                return files, [refused]
-            for record in iter_records(path):
-                stem = relative.with_suffix("")
-                if record.index > 1:
-                    stem = stem.with_name(f"{stem.name}-{record.index}")
-                mine, result, errors = _record_files(record, stem, out, formats, theme, ledger)
-                files.update(mine)
-                failures += errors
-                if result is not None:
-                    games.append(result)
-            return files, failures
-
-        steps.append((str(relative), run, path))
+    for game in figure_games():
+        rules = find_game(game)
+        steps.append((f"figures: {game}", None, _figure_step, (game, tuple(g for g in games if g.game is rules), out,
+                                                                theme)))
     return steps
 
 
-def _figure_steps(out: Path, theme: Theme, games: list[Replay], ledger: _Ledger) -> list[Step]:
-    from .figures import figure_document, figure_files, figure_games, figure_set
+def _figure_step(game: str, games: tuple[Replay, ...], out: Path, theme: Theme,
+                 ledger: _Ledger) -> tuple[dict[Path, bytes], list[str], list[Replay]]:
+    """A game's figure set, drawn from ``games`` (none: no figures to draw from)."""
+    from .figures import figure_document, figure_files, figure_set
 
-    def run(game: str) -> tuple[dict[Path, bytes], list[str]]:
-        from .engine import find_game
-
-        rules = find_game(game)
-        mine = [g for g in games if g.game is rules]
-        if not mine:
-            return {}, []  # the records built hold no game of it: no figures to draw from
-        figures = figure_set(game, mine)
-        found: list[Finding] = []
-        files = figure_files(figures.figures, theme=theme, audit=found if ledger.audit is not None else None)
-        for figure in figures.figures:
-            name = f"figures/{figure.name}.pdf"
-            checked = ledger.checked(name)
-            if checked is not None:
-                checked.drawings += 1
-                checked.findings += [replace(f, product=f"figures/{f.product}") for f in found
-                                     if f.product.startswith(f"{figure.name}.pdf")]
-            ledger.add(name, checked, document=figure_document(figure))
-        missing = [f"{game}: the records show no example of: {', '.join(figures.missing)}"] if figures.missing else []
-        return {out / "figures" / name: data for name, data in files.items()}, missing
-
-    return [(f"figures: {game}", lambda game=game: run(game), None) for game in figure_games()]
+    if not games:
+        return {}, [], []  # the records built hold no game of it: no figures to draw from
+    figures = figure_set(game, list(games))
+    found: list[Finding] = []
+    files = figure_files(figures.figures, theme=theme, audit=found if ledger.audit is not None else None)
+    for figure in figures.figures:
+        name = f"figures/{figure.name}.pdf"
+        checked = ledger.checked(name)
+        if checked is not None:
+            checked.drawings += 1
+            checked.findings += [replace(f, product=f"figures/{f.product}") for f in found
+                                 if f.product.startswith(f"{figure.name}.pdf")]
+        ledger.add(name, checked, document=figure_document(figure))
+    missing = [f"{game}: the records show no example of: {', '.join(figures.missing)}"] if figures.missing else []
+    return {out / "figures" / name: data for name, data in files.items()}, missing, []
 
 
-def _book_steps(out: Path, theme: Theme, ledger: _Ledger) -> list[Step]:
+def _book_steps(out: Path, theme: Theme) -> list[Step]:
+    return [(f"puzzles: {game}", None, _book_step, (game, count, seed, out, theme))
+            for game, count, seed in SAMPLE_BOOKS]
+
+
+def _book_step(game: str, count: int, seed: int, out: Path, theme: Theme,
+               ledger: _Ledger) -> tuple[dict[Path, bytes], list[str], list[Replay]]:
+    """A sample puzzle book."""
     from .books import puzzle_document
 
-    def run(game: str, count: int, seed: int) -> tuple[dict[Path, bytes], list[str]]:
-        name = f"puzzles/{game}-puzzles.pdf"
-        document = puzzle_document(game, count=count, seed=seed)
-        checked = ledger.checked(name)
-        book = document.render(theme=theme, audit=checked)
-        ledger.add(name, checked, document=document)
-        return {out / name: book}, []
-
-    return [(f"puzzles: {game}", lambda game=game, count=count, seed=seed: run(game, count, seed), None)
-            for game, count, seed in SAMPLE_BOOKS]
+    name = f"puzzles/{game}-puzzles.pdf"
+    document = puzzle_document(game, count=count, seed=seed)
+    checked = ledger.checked(name)
+    book = document.render(theme=theme, audit=checked)
+    ledger.add(name, checked, document=document)
+    return {out / name: book}, [], []
 
 
 def _brief(exc: BaseException, limit: int = 200) -> str:
@@ -219,7 +268,7 @@ def _brief(exc: BaseException, limit: int = 200) -> str:
 def build(records_dir: str | Path = "records", output_dir: str | Path = "output", *,
           theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS, figures: bool = True,
           puzzles: bool = True, progress: TextIO | None = None, audited: bool = True, proof: bool = True,
-          write: bool = True) -> BuildReport:
+          write: bool = True, executor: Executor | None = None, jobs: int | None = 1) -> BuildReport:
     """Build everything the module docstring lists from ``records_dir`` into ``output_dir``.
     A part that fails is reported and skipped; the others are still built. The figure sets
     are drawn from the valid records built (a game with none gets no figure set). A
@@ -227,75 +276,98 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
     every drawing of every product is audited (see :mod:`piecepack_diagrams.layout.audit`)
     and the findings come with the report; with ``proof`` the proof sheet is made
     (``proof.pdf``, and in the report). Without ``write`` nothing is written: the report
-    holds what would be (the proof sheet included)."""
+    holds what would be (the proof sheet included).
+
+    The parts are made in ``jobs`` processes (``None``: every processor) or on ``executor``,
+    and taken in order: the same files and report whatever they are. Raises as
+    :class:`~piecepack_diagrams.parallel.Workers` does for a bad ``jobs``."""
+    from .parallel import Workers
+
     root, out = Path(records_dir), Path(output_dir)
-    games: list[Replay] = []
-    ledger = _Ledger(Audit("build") if audited else None)
-    steps = _record_steps(root, out, formats, theme, games, ledger)
-    if figures:
-        steps += _figure_steps(out, theme, games, ledger)
-    if puzzles:
-        steps += _book_steps(out, theme, ledger)
+    steps = _record_steps(root, out, formats, theme)
+    books = _book_steps(out, theme) if puzzles else []
     written: list[Path] = []
     failures: list[str] = []
-    for done, (name, run, source) in enumerate(steps, start=1):
-        try:
-            files, problems = run()
-        except PiecepackError as exc:
-            files, problems = {}, [exc.format()]
-        except Exception as exc:  # noqa: BLE001 - any failure of one part must not stop the build
-            # A defect of ours, not of the input: this part is skipped and reported, the rest built.
-            where = f"{source}:1:1: " if source is not None else ""
-            files, problems = {}, [f"{where}error: {name} could not be built (internal error "
-                                   f"{type(exc).__name__}: {_brief(exc)}); please report it"]
-        failures += problems
+    parts: list[_Made] = []
+
+    def take(part: _Made) -> None:
+        parts.append(part)
+        failures.extend(part.failures)
         if write:
-            failures += _write(files, out, written)
-        if progress is not None:
-            _progress(progress, done, len(steps), name)
-    sheet = proof_pdf(ledger.proof, theme=theme, title="Proof sheet of the build") if proof else None
+            failures.extend(_write(part.files, out, written))
+
+    with Workers(executor=executor, jobs=jobs) as workers:
+        run = _Progress(progress, len(steps) + len(books) + (_figure_count() if figures else 0))
+        # The books need no record: they are made beside the records, and taken after the figures.
+        made_books: list[_Made] = []
+        for k, part in enumerate(run.each(workers, steps + books, audited)):
+            if k < len(steps):
+                take(part)
+            else:
+                made_books.append(part)
+        if figures:
+            games = [game for part in parts for game in part.games]
+            for part in run.each(workers, _figure_steps(out, theme, games), audited):
+                take(part)
+        for part in made_books:
+            take(part)
+    sheet = proof_pdf([entry for part in parts for entry in part.proof], theme=theme,
+                      title="Proof sheet of the build") if proof else None
     if sheet is not None and write:
         failures += _write({out / "proof.pdf": sheet}, out, written)
-    audit = ledger.audit
-    return BuildReport(tuple(written), tuple(failures), tuple(audit.findings) if audit else (),
-                       audit.drawings if audit else 0, sheet)
+    findings = tuple(f for part in parts for f in part.findings)
+    return BuildReport(tuple(written), tuple(failures), findings, sum(part.drawings for part in parts), sheet)
+
+
+class _Progress:
+    """A build's steps run in turn by workers, counted on a progress bar as each is done."""
+
+    def __init__(self, stream: TextIO | None, total: int, *, verb: str = "built") -> None:
+        self.stream, self.total, self.done, self.verb = stream, total, 0, verb
+
+    def each(self, workers: Workers, steps: list[Step], audited: bool) -> Iterator[_Made]:
+        """What each of ``steps`` made, in their order, as it is done."""
+        made = workers.map(_run_step, [(*step, audited, self.verb) for step in steps])
+        for (name, _, _, _), part in zip(steps, made):
+            self.done += 1
+            if self.stream is not None:
+                _progress(self.stream, self.done, self.total, name)
+            yield part
+
+
+def _figure_count() -> int:
+    from .figures import figure_games
+
+    return len(figure_games())
 
 
 def audit_records(paths: list[str | Path], *, theme: Theme = DEFAULT, figures: bool = True,
-                  progress: TextIO | None = None) -> BuildReport:
+                  progress: TextIO | None = None, executor: Executor | None = None,
+                  jobs: int | None = 1) -> BuildReport:
     """The layout audit of what ``build`` makes of the records at ``paths`` (files, or folders
     searched for ``*.ppn``): each record's drawing and plates, and the figure sets of their
-    games; nothing is written. A record that cannot be read or replayed is a failure.
+    games; nothing is written. A record that cannot be read or replayed is a failure. The
+    parts are made in ``jobs`` processes or on ``executor``, as :func:`build` makes them.
 
     Raises nothing for bad records: they are reported in the report's failures.
     """
-    ledger = _Ledger(Audit("audit"))
-    games: list[Replay] = []
+    from .parallel import Workers
+
     steps: list[Step] = []
     for given in paths:
         root = Path(given)
         if root.is_dir():
-            steps += _record_steps(root, Path("output"), (), theme, games, ledger)
+            steps += _record_steps(root, Path("output"), (), theme)
         else:
-            steps += _record_steps(root.parent, Path("output"), (), theme, games, ledger, only=root)
-    if figures:
-        steps += _figure_steps(Path("output"), theme, games, ledger)
-    failures: list[str] = []
-    for done, (name, run, source) in enumerate(steps, start=1):
-        try:
-            _, problems = run()
-        except PiecepackError as exc:
-            problems = [exc.format()]
-        except Exception as exc:  # noqa: BLE001 - one part failing must not stop the audit
-            where = f"{source}:1:1: " if source is not None else ""
-            problems = [f"{where}error: {name} could not be laid out (internal error {type(exc).__name__}: "
-                        f"{_brief(exc)}); please report it"]
-        failures += problems
-        if progress is not None:
-            _progress(progress, done, len(steps), name)
-    audit = ledger.audit
-    assert audit is not None
-    return BuildReport((), tuple(failures), tuple(audit.findings), audit.drawings)
+            steps += _record_steps(root.parent, Path("output"), (), theme, only=root)
+    with Workers(executor=executor, jobs=jobs) as workers:
+        run = _Progress(progress, len(steps) + (_figure_count() if figures else 0), verb="laid out")
+        parts = list(run.each(workers, steps, True))
+        if figures:
+            games = [game for part in parts for game in part.games]
+            parts += run.each(workers, _figure_steps(Path("output"), theme, games), True)
+    return BuildReport((), tuple(f for part in parts for f in part.failures),
+                       tuple(f for part in parts for f in part.findings), sum(part.drawings for part in parts))
 
 
 def _write(files: dict[Path, bytes], out: Path, written: list[Path]) -> list[str]:

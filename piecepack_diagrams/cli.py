@@ -12,7 +12,7 @@ import re
 import signal
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from . import __version__
 from .errors import OutputError, PiecepackError, SetupError, SourceLocation
@@ -51,10 +51,14 @@ _EXAMPLES = {
     "stats": "examples:\n  piecepack-diagrams stats lab-rats --games 2000 --plot output/lab-rats-coins.png\n"
              "  piecepack-diagrams stats coin-collectors --games 10000 --policy all --plot output/cc.png\n"
              "  piecepack-diagrams stats coin-collectors --games 1000 --policy heuristic --variant 'Four Die Stud'\n"
-             "  piecepack-diagrams stats landlocked --games 10000 --plot output/landlocked.png",
+             "  piecepack-diagrams stats landlocked --games 10000 --plot output/landlocked.png\n"
+             "  piecepack-diagrams stats landlocked --games 5000 --first-seed 5001 --format json > b.json\n"
+             "  piecepack-diagrams stats merge a.json b.json   # two runs' counts added: the run over both\n"
+             "  piecepack-diagrams stats lab-rats --games 100000 --scheduler tcp://HOST:8786   # on a Dask cluster",
     "labyrinth": "examples:\n  piecepack-diagrams labyrinth harness m3 < board-and-coordinate.json\n"
                  "  piecepack-diagrams labyrinth harness m6 players-and-state.json\n"
-                 "  piecepack-diagrams labyrinth play state.json --players Ann:Riemann Bob:Euclid -o game.ppn",
+                 "  piecepack-diagrams labyrinth play state.json --players Ann:Riemann Bob:Euclid -o game.ppn\n"
+                 "  piecepack-diagrams labyrinth fixtures ../shared/corpus/labyrinth --jobs 2",
     "figures": "examples:\n  piecepack-diagrams figures lab-rats -o output/figures\n"
                "  piecepack-diagrams figures all -f svg pdf png -o output/figures",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
@@ -205,15 +209,24 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="page layout of the answer key (default: the one the puzzles' template names)")
     p.add_argument("-o", "--output", default=None, help="output PDF (default: output/GAME-puzzles.pdf)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+    _jobs_option(p, "deals are tried ahead in that many processes; the same puzzles for any N")
 
     p = command("stats", "solve many seeded deals and report how often they can be won")
-    p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors or landlocked")
+    p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors or landlocked; or merge")
+    p.add_argument("paths", nargs="*", metavar="FILE.json",
+                   help="merge: files of stats --format json, added up (runs over different seeds)")
     p.add_argument("--games", type=int, default=200, help="how many seeded deals (default 200)")
     p.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
     p.add_argument("--policy", default="all", help="coin-collectors: random, heuristic, lookahead or all")
     p.add_argument("--variant", default=None, help="coin-collectors: Four Die Stud, Last One Out, Acceptable Losses")
     p.add_argument("--left-behind", type=int, default=1, help="coin-collectors, Last One Out: pawns left (1-3)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw a chart (PNG)")
+    p.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text: the figures in words; json: the counts, proportions and intervals, for stats merge")
+    _jobs_option(p, "the seeds are split among N processes; the same figures for any N")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run on a Dask cluster: its scheduler's address, such as tcp://HOST:8786 (needs "
+                        "pip install 'piecepack-diagrams[dask]')")
 
     p = command("labyrinth", "Labyrinth tools: the course's milestone harnesses, and refereed games as records")
     tools = p.add_subparsers(dest="tool", metavar="TOOL", required=True)
@@ -242,6 +255,14 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     t.add_argument("--players", type=int, default=4, help="how many players (default 4)")
     t.add_argument("--goals", type=int, default=0, help="further goals after the first (default 0)")
     t.add_argument("-o", "--output", default=None, help="the state (default: standard output)")
+    t = tools.add_parser("fixtures", help="run fixture pairs through their harness, compare with the expected output",
+                         description="run every ID-in.json under the paths (in folders named after their milestone, "
+                                     "m3 .. m10) through its milestone's harness, and compare the answer with "
+                                     "ID-out.json; prints the pairs that disagree and a table; exit 1 if any does")
+    t.set_defaults(parser=t)
+    t.add_argument("paths", nargs="+", metavar="PATH",
+                   help="fixtures (ID-in.json), milestone folders, or a folder of them")
+    _jobs_option(t, "the fixtures are split among N processes; the same report for any N")
 
     p = command("audit", "check the layout of what build makes of records: text size, overlaps, margins")
     p.add_argument("paths", nargs="+", metavar="PATH", help="records, or folders of records")
@@ -263,7 +284,24 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--theme", default="default", help="theme name or YAML file")
     p.add_argument("--no-figures", action="store_true", help="leave out the games' figure sets")
     p.add_argument("--no-puzzles", action="store_true", help="leave out the sample puzzle books")
+    _jobs_option(p, "the records and products are made in N processes; the same files for any N")
     return parser
+
+
+def _jobs_option(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
+                   help=f"use N processes (default: every processor; 1: no other process): {what}")
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a number of processes, from 1 (no other process) to
+    :data:`~piecepack_diagrams.parallel.MAX_JOBS`."""
+    from .parallel import MAX_JOBS
+
+    if not re.fullmatch(r"\s*[0-9]{1,6}\s*", text) or not 1 <= int(text) <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of processes; expected a whole number from 1 "
+                                         f"(no other process) to {MAX_JOBS}")
+    return int(text)
 
 
 #: File name endings of each drawing format.
@@ -469,26 +507,11 @@ def _run(args: argparse.Namespace) -> int:
                               expected="a name ending .pdf")
         book = puzzle_book(args.game, count=args.count, seed=args.seed, difficulty=args.difficulty,
                            template=args.template, key_template=args.key_template, theme=load_theme(args.theme),
-                           time_limit=args.time_limit, progress=sys.stderr)
+                           time_limit=args.time_limit, progress=sys.stderr, jobs=args.jobs)
         _emit(book, "pdf", args.output, Path("output") / f"{args.game}-puzzles.pdf")
         return 0
-    if args.command == "stats" and args.game.replace("-", " ").lower() == "coin collectors":
-        return _coin_collector_stats(args)
-    if args.command == "stats" and args.game.lower() == "landlocked":
-        return _landlocked_stats(args)
     if args.command == "stats":
-        from .api import game_statistics
-
-        stats = game_statistics(args.game, games=args.games, first_seed=args.first_seed)
-        print(stats.report())
-        if args.plot:
-            from .render.plots import bar_chart_png
-
-            chart = bar_chart_png(stats.fewest_coins, title=f"Lab Rats: fewest coins to escape, {args.games:,} deals",
-                                  xlabel="coins used (advanced version, best start square)", ylabel="deals",
-                                  note=f"winnable in the advanced version: {stats.advanced.describe()}")
-            _save(args.plot, chart)
-        return 0
+        return _stats(args)
     if args.command == "labyrinth":
         return _labyrinth(args)
     if args.command == "audit":
@@ -522,7 +545,7 @@ def _run(args: argparse.Namespace) -> int:
 
         _check_records_folder(args.records)
         report = build(args.records, args.output, theme=load_theme(args.theme), figures=not args.no_figures,
-                       puzzles=not args.no_puzzles, progress=sys.stderr)
+                       puzzles=not args.no_puzzles, progress=sys.stderr, jobs=args.jobs)
         for failure in report.failures:
             print(failure, file=sys.stderr)
         for finding in report.findings:
@@ -612,6 +635,12 @@ def _labyrinth(args: argparse.Namespace) -> int:
 
     if args.tool == "deal":
         return _labyrinth_deal(args)
+    if args.tool == "fixtures":
+        from .games.labyrinth.fixtures import find_fixtures, run_fixtures
+
+        report = run_fixtures(find_fixtures(args.paths), jobs=args.jobs)
+        sys.stdout.write(report.text())
+        return 0 if report.is_ok() else 1
     if args.input is None or args.input == "-":
         values, name = read_input(sys.stdin.buffer), "<stdin>"
     else:
@@ -660,44 +689,82 @@ def _labyrinth_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _landlocked_stats(args: argparse.Namespace) -> int:
-    from .api import _check_games
-    from .games.landlocked.stats import report, variant_statistics
+def _stats(args: argparse.Namespace) -> int:
+    """``stats``: a game's statistics (in this process, over ``--jobs`` processes or a Dask
+    cluster), or ``merge``: files of them added up; in words or as JSON, with a chart."""
+    if args.game.lower() == "merge":
+        from .statistics import merge_statistics
 
-    _check_games(args.games)
-    stats = variant_statistics(args.games, first_seed=args.first_seed)
-    print(report(stats, args.games, args.first_seed))
+        if args.scheduler or args.jobs is not None:
+            raise SetupError("stats merge adds up files: it runs nothing", token="--scheduler" if args.scheduler
+                             else "--jobs", expected="stats merge FILE.json ... without --jobs or --scheduler")
+        stats = merge_statistics(args.paths)
+    else:
+        from .api import _check_games
+
+        if args.paths:
+            raise SetupError(f"unexpected '{args.paths[0]}'", token=args.paths[0],
+                             expected="files only with stats merge FILE.json ...")
+        _check_games(args.games)
+        from .parallel import run_on
+
+        with run_on(jobs=args.jobs, scheduler=args.scheduler) as (executor, jobs):
+            stats = _game_stats(args, executor, jobs)
+    if args.format == "json":
+        from .statistics import statistics_json
+
+        sys.stdout.write(statistics_json(stats))
+    else:
+        print(stats.report())
     if args.plot:
+        _save(args.plot, _stats_chart(stats))
+    return 0
+
+
+def _game_stats(args: argparse.Namespace, executor: Any, jobs: int | None) -> Any:
+    """The statistics ``stats GAME`` asks for."""
+    if args.game.replace("-", " ").lower() == "coin collectors":
+        from .api import policy_statistics
+        from .games.coin_collectors.stats import POLICIES
+
+        policies = list(POLICIES) if args.policy == "all" else [args.policy]
+        variant = {}
+        if args.variant:
+            variant["Variant"] = args.variant
+            if args.variant.strip().lower() == "last one out":
+                variant["LeftBehind"] = args.left_behind
+        return policy_statistics(args.game, policies, games=args.games, first_seed=args.first_seed, variant=variant,
+                                 executor=executor, jobs=jobs)
+    if args.game.lower() == "landlocked":
+        from .games.landlocked.stats import variant_statistics
+
+        return variant_statistics(args.games, first_seed=args.first_seed, executor=executor, jobs=jobs)
+    from .api import game_statistics
+
+    return game_statistics(args.game, games=args.games, first_seed=args.first_seed, executor=executor, jobs=jobs)
+
+
+def _stats_chart(stats: Any) -> bytes:
+    """The PNG chart of a game's statistics."""
+    game, count = stats.game, stats.seeds.count
+    if game == "landlocked":
         from .render.plots import proportions_png
 
-        chart = proportions_png([(s.variant.replace(", ", ",\n"), s.solvable.value, *s.solvable.interval())
-                                 for s in stats],
-                                title=f"Landlocked: deals that can be won, of {args.games:,} seeded deals",
-                                xlabel="winnable deals, % (whiskers: 95% interval)")
-        _save(args.plot, chart)
-    return 0
-
-
-def _coin_collector_stats(args: argparse.Namespace) -> int:
-    from .api import policy_statistics
-    from .games.coin_collectors.stats import POLICIES, report
-
-    policies = list(POLICIES) if args.policy == "all" else [args.policy]
-    variant = {}
-    if args.variant:
-        variant["Variant"] = args.variant
-        if args.variant.strip().lower() == "last one out":
-            variant["LeftBehind"] = args.left_behind
-    stats = policy_statistics(args.game, policies, games=args.games, first_seed=args.first_seed, variant=variant)
-    print(report(stats, args.games, args.first_seed))
-    if args.plot:
+        return proportions_png([(s.variant.replace(", ", ",\n"), s.solvable.value, *s.solvable.interval())
+                                for s in stats],
+                               title=f"Landlocked: deals that can be won, of {count:,} seeded deals",
+                               xlabel="winnable deals, % (whiskers: 95% interval)")
+    if game == "coin-collectors":
         from .render.plots import grouped_bars_png
 
-        chart = grouped_bars_png({s.policy: s.scores for s in stats},
-                                 title=f"Coin Collectors ({stats[0].variant}): scores of {args.games:,} games a policy",
-                                 xlabel="coins collected (24 wins)", ylabel="games")
-        _save(args.plot, chart)
-    return 0
+        return grouped_bars_png({s.policy: s.scores for s in stats},
+                                title=f"Coin Collectors ({stats.variant_name}): scores of {count:,} games a policy",
+                                xlabel="coins collected (24 wins)", ylabel="games")
+    from .render.plots import bar_chart_png
+
+    return bar_chart_png(stats.fewest_coins, title=f"Lab Rats: fewest coins to escape, {count:,} deals",
+                         xlabel="coins used (advanced version, best start square)", ylabel="deals",
+                         note=f"winnable in the advanced version: {stats.advanced.describe()}")
 
 
 def _terminated(signum: int, frame: object) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,29 @@ class Proportion:
         lo, hi = self.interval()
         return (f"{100 * self.value:.1f}% ({self.hits:,} of {self.trials:,}; "
                 f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+
+    def __add__(self, other: Proportion) -> Proportion:
+        """Both runs' hits out of both runs' trials (the interval follows from the sums)."""
+        if not isinstance(other, Proportion):
+            return NotImplemented
+        return Proportion(self.hits + other.hits, self.trials + other.trials)
+
+    def to_json(self) -> dict[str, Any]:
+        """The counts, and for a reader the proportion and its interval."""
+        lo, hi = self.interval()
+        return {"hits": self.hits, "trials": self.trials, "proportion": self.value, "interval": [lo, hi]}
+
+    @classmethod
+    def from_json(cls, value: Any, *, name: str = "proportion") -> Proportion:
+        """The proportion of :meth:`to_json`'s form, from its counts (the figures are computed
+        again). Raises :class:`~piecepack_diagrams.errors.SetupError` for another form."""
+        from .errors import SetupError
+
+        counts = [value.get(k) if isinstance(value, dict) else None for k in ("hits", "trials")]
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in counts) or not 0 <= counts[0] <= counts[1]:
+            raise SetupError(f"'{name}' must hold whole numbers 'hits' and 'trials', hits at most trials",
+                             token=str(value)[:60], expected='{"hits": 1545, "trials": 2000}')
+        return cls(counts[0], counts[1])
 
     def __repr__(self) -> str:
         return f"Proportion(hits={self.hits!r}, trials={self.trials!r})"

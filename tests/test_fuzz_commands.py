@@ -62,7 +62,7 @@ BOUNDED = {"validate", "replay", "render", "setup", "figure", "export", "labyrin
 SECONDS, MIB = 5.0, 500.0
 #: Commands that exit 1 for what their layout audit finds (a finding names a product, page
 #: and cell, not a line of a file), as well as for located errors.
-REPORTING = {"audit", "build", "proof"}
+REPORTING = {"audit", "build", "proof", "labyrinth fixtures"}
 SLOW_SECONDS = 60.0
 
 LOCATED = re.compile(r"^.+:\d+:\d+: error: \S")
@@ -94,6 +94,21 @@ def _fixtures() -> dict[str, list[str]]:
 
 
 FIXTURES = _fixtures()
+
+
+def _statistics() -> list[str]:
+    """Statistics as stats --format json writes them: two runs of each game, over seeds 1-2 and 3-4."""
+    from piecepack_diagrams.games.coin_collectors.stats import policies_statistics
+    from piecepack_diagrams.games.lab_rats.stats import deal_chunk
+    from piecepack_diagrams.games.landlocked.stats import variant_statistics
+    from piecepack_diagrams.statistics import statistics_json
+
+    return [statistics_json(stats) for first in (1, 3) for stats in (
+        variant_statistics(2, first_seed=first), deal_chunk(first, 2),
+        policies_statistics(["random", "heuristic"], 2, first_seed=first, variant={"Variant": "Four Die Stud"}))]
+
+
+STATISTICS = _statistics()
 #: Referee states to play from: the course's inputs that hold players, and a few deals.
 PLAYABLE = [text for milestone in ("m8", "m9", "m10") for text in FIXTURES.get(milestone, [])]
 
@@ -321,6 +336,32 @@ def _harness(draw) -> Case:
     return arg("labyrinth", "harness", shown) + draw(_labyrinth_input(FIXTURES[milestone]))
 
 
+@st.composite
+def _fixtures_case(draw) -> Case:
+    """A folder of one to three mutated fixture pairs (some in a folder named after no
+    milestone), given as the folder, a milestone's folder or one input file."""
+    pairs = []
+    for k in range(draw(st.integers(1, 3))):
+        milestone = draw(st.sampled_from(sorted(FIXTURES) + ["m1", "x"]))
+        data = draw(mutated(FIXTURES.get(milestone, FIXTURES["m3"])))
+        pairs.append((f"fx/{milestone}/p{k}-in.json", data))
+        if draw(st.integers(0, 3)):  # now and then no expected output
+            pairs.append((f"fx/{milestone}/p{k}-out.json", draw(st.sampled_from([b"[]", b'"PASS"', b"[[], []]", b"{",
+                                                                               b"1 2"]))))
+    given = draw(st.sampled_from(["fx", pairs[0][0].rsplit("/", 1)[0], pairs[0][0], "fx/missing"]))
+    return Case(("labyrinth", "fixtures", IN + given), files=tuple(pairs))
+
+
+def _jobs_option() -> st.SearchStrategy[Case]:
+    return option("--jobs", st.one_of(st.sampled_from(["1", "2"]), whole(1, 2)), often=False)
+
+
+def _stats_file() -> st.SearchStrategy[Case]:
+    """A file of statistics to merge: one written by stats --format json, mutated."""
+    return st.tuples(st.sampled_from(["a.json", "b.json"]), mutated(STATISTICS)).map(
+        lambda f: Case((IN + f[0],), files=(f,)))
+
+
 _STRATEGY_NAMES = ["Riemann", "Euclid", "riemann", "Random", ""]
 
 
@@ -372,10 +413,13 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                       option("--template", template_value(["puzzle-sheet", "answer-key", "plates-1x1", "pocket"]),
                              often=False),
                       option("--key-template", template_value(["answer-key", "puzzle-sheet"]), often=False),
-                      option("-o", output_name(st.sampled_from([".pdf", "", ".svg"]))), theme_option()),
+                      option("-o", output_name(st.sampled_from([".pdf", "", ".svg"]))), theme_option(),
+                      _jobs_option()),
     "stats": joined(st.just(arg("stats")),
                     st.one_of(st.sampled_from(["lab-rats", "coin-collectors", "Coin Collectors", "landlocked"]),
                               _text_arg()).map(arg),
+                    st.sampled_from([Case(())] * 4 + [arg("--format", "json"), arg("--format", "xml")]),
+                    _jobs_option(),
                     st.one_of(st.integers(-1, 4).map(str), st.sampled_from(["100000000000", "x"])).map(
                         lambda n: arg("--games", n)),
                     option("--first-seed", whole(0, 10 ** 6)),
@@ -386,7 +430,12 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                                                   _text_arg())),
                     option("--left-behind", whole(1, 3), often=False),
                     option("--plot", output_name(st.sampled_from([".png", "", ".pdf"])))),
+    "stats merge": joined(st.just(arg("stats", "merge")), st.lists(_stats_file(), min_size=0, max_size=3).map(
+                              lambda cs: sum(cs, Case(()))),
+                          st.sampled_from([Case(())] * 4 + [arg("--format", "json"), arg("--jobs", "2")]),
+                          option("--plot", output_name(st.sampled_from([".png", ""])), often=False)),
     "labyrinth harness": _harness(),
+    "labyrinth fixtures": joined(_fixtures_case(), _jobs_option()),
     "labyrinth play": joined(st.just(arg("labyrinth", "play")), _labyrinth_input(PLAYABLE),
                              option("--players", st.lists(_player(), min_size=1, max_size=5).map(lambda p: arg(*p))),
                              flag("--no-setup-ejection-activity"),
@@ -412,12 +461,12 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                     option("--output", output_name(st.sampled_from(["", "/"]))), theme_option(),
                     # The figure sets and sample puzzle books take seconds: drawn now and then.
                     st.sampled_from([arg("--no-figures")] * 3 + [Case(())]),
-                    st.sampled_from([arg("--no-puzzles")] * 9 + [Case(())])),
+                    st.sampled_from([arg("--no-puzzles")] * 9 + [Case(())]), _jobs_option()),
 }
 #: Relative number of cases a command gets (see :data:`_PROFILES`).
 _WEIGHT = {"validate": 12, "replay": 10, "render": 14, "setup": 8, "plates": 8, "viewer": 6, "export": 8,
-           "figure": 5, "figures": 4, "solve": 6, "puzzles": 5, "stats": 5, "labyrinth harness": 10,
-           "labyrinth play": 6, "labyrinth deal": 5, "build": 4, "audit": 4,
+           "figure": 5, "figures": 4, "solve": 6, "puzzles": 5, "stats": 5, "stats merge": 3, "labyrinth harness": 10,
+           "labyrinth play": 6, "labyrinth deal": 5, "labyrinth fixtures": 4, "build": 4, "audit": 4,
            "proof": 3}
 
 
@@ -445,7 +494,8 @@ def _cases(command: str) -> int:
 
 
 def test_every_command_has_a_fuzz_strategy():
-    assert sorted(_command_names()) == sorted(_COMMANDS), "a command without a fuzz strategy, or one gone"
+    assert sorted(_command_names() + ["stats merge"]) == sorted(_COMMANDS), \
+        "a command without a fuzz strategy, or one gone"
     assert set(_WEIGHT) == set(_COMMANDS)
 
 

@@ -50,6 +50,11 @@ class Game(ABC, Generic[S]):
     #: Header fields its setup reads besides ``Seed`` (``setup GAME --size 9x9`` sets ``Size``).
     header_fields: tuple[str, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # A game is one registered object: pickled (to another process) by its name, so
+        # ``replay.game is GAME`` holds there and back.
+        return find_game, (self.name,)
+
     @abstractmethod
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
               location: SourceLocation | None = None) -> S:

@@ -14,11 +14,19 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Callable, TextIO, TypeVar
+from contextlib import closing
+from dataclasses import replace
+from itertools import islice
+from typing import TYPE_CHECKING, Callable, Iterator, TextIO, TypeVar
 
 from ..errors import SetupError
 from ..progress import ProgressBar
 from ..rng import SeededRandom
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from ..parallel import Workers
 
 P = TypeVar("P")
 #: How many deals may be tried for each puzzle asked for before giving up.
@@ -41,39 +49,85 @@ def check_time_limit(seconds: float) -> float:
 def deal_puzzles(count: int, *, seed: int, difficulty: str | None, difficulties: tuple[str, ...],
                  make: Callable[[int, int], P | None], rating: Callable[[P], str], what: str = "puzzles",
                  time_limit: float = TIME_LIMIT, progress: TextIO | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> list[P]:
+                 clock: Callable[[], float] = time.monotonic, executor: Executor | None = None,
+                 jobs: int | None = 1) -> list[P]:
     """``count`` puzzles from ``seed``: ``make(deal_seed, number)`` deals one (or ``None``),
     ``rating(puzzle)`` rates it. The same arguments always give the same puzzles. A progress
     bar goes to ``progress``; ``what`` names the puzzles in it and in errors.
 
-    Raises :class:`SetupError` for an unknown difficulty or time limit, or as soon as the
-    rate of finds says ``count`` of them cannot turn up within :data:`TRIES_PER_PUZZLE`
-    deals a puzzle and ``time_limit`` seconds: the error says how many were found and how
-    to get more.
+    With ``jobs`` above 1 (``None``: every processor) or an ``executor``, deals are made
+    ahead in other processes (:data:`TASKS_AHEAD` tasks a worker, :data:`DEALS_A_TASK` deals
+    a task) and taken in order as if made here: the same puzzles, the same deals counted.
+    ``make`` must then be picklable (a top-level function, or a :func:`functools.partial` of
+    one) and its puzzles dataclasses with a ``number`` field: they are made with number 0
+    and numbered here.
+
+    Raises :class:`SetupError` for an unknown difficulty, time limit or number of jobs, or
+    as soon as the rate of finds says ``count`` of them cannot turn up within
+    :data:`TRIES_PER_PUZZLE` deals a puzzle and ``time_limit`` seconds: the error says how
+    many were found and how to get more.
     """
+    from ..parallel import Workers
+
     if difficulty is not None and difficulty not in difficulties:
         raise SetupError(f"unknown difficulty '{difficulty}'", token=difficulty, expected=", ".join(difficulties))
     time_limit = check_time_limit(time_limit)
     rng = SeededRandom(seed)
     bar = ProgressBar(progress, count)
-    start = clock()
     max_tries = count * TRIES_PER_PUZZLE
     out: list[P] = []
     tries = 0
-    while len(out) < count:
-        puzzle = make(rng.below(2 ** 31), len(out) + 1)
-        tries += 1
-        if puzzle is not None and (difficulty is None or rating(puzzle) == difficulty):
-            out.append(puzzle)
-        elapsed = clock() - start
-        bar.update(len(out), f"{what}, {_deals(tries)}, {elapsed:.0f} s")
-        bound = _passed_bound(count - len(out), len(out), tries, elapsed, max_tries, time_limit)
-        if bound:
-            bar.update(len(out), f"{what}: giving up after {_deals(tries)}", final=True)
-            raise _too_few(count, len(out), tries, elapsed, difficulty, difficulties, what, max_tries, time_limit,
-                           bound=bound)
+    with Workers(executor=executor, jobs=jobs) as workers, \
+            closing(_dealt(workers, make, rng, max_tries)) as dealt:
+        start = clock()
+        for deal_seed, made in dealt:
+            if workers.in_process:
+                puzzle = make(deal_seed, len(out) + 1)
+            elif made is not None:
+                puzzle = replace(made, number=len(out) + 1)  # type: ignore[type-var]
+            else:
+                puzzle = None
+            tries += 1
+            if puzzle is not None and (difficulty is None or rating(puzzle) == difficulty):
+                out.append(puzzle)
+            elapsed = clock() - start
+            bar.update(len(out), f"{what}, {_deals(tries)}, {elapsed:.0f} s")
+            if len(out) == count:
+                break
+            bound = _passed_bound(count - len(out), len(out), tries, elapsed, max_tries, time_limit)
+            if bound:
+                bar.update(len(out), f"{what}: giving up after {_deals(tries)}", final=True)
+                raise _too_few(count, len(out), tries, elapsed, difficulty, difficulties, what, max_tries, time_limit,
+                               bound=bound)
     bar.update(len(out), f"{what}, {_deals(tries)}, {clock() - start:.0f} s", final=True)
     return out
+
+
+#: Deals one task makes when deals are made in other processes, and tasks under way a
+#: worker: a deal takes up to a few tenths of a second, and every deal made past the last
+#: puzzle needed is wasted.
+DEALS_A_TASK = 1
+TASKS_AHEAD = 2
+
+
+def _dealt(workers: Workers, make: Callable[[int, int], P | None], rng: SeededRandom,
+           most: int) -> Iterator[tuple[int, P | None]]:
+    """The deal seeds of ``rng`` in turn (at most ``most``), each with its puzzle made ahead
+    by ``workers`` (``None`` in this process, where the caller makes it)."""
+    seeds = (rng.below(2 ** 31) for _ in range(most))
+    if workers.in_process:
+        for deal_seed in seeds:
+            yield deal_seed, None
+        return
+    tasks = ((make, tuple(islice(seeds, DEALS_A_TASK))) for _ in range(-(-most // DEALS_A_TASK)))
+    with closing(workers.map(_make_all, tasks, ahead=TASKS_AHEAD * workers.count)) as made:
+        for batch in made:
+            yield from batch
+
+
+def _make_all(make: Callable[[int, int], P | None], deal_seeds: tuple[int, ...]) -> list[tuple[int, P | None]]:
+    """Each deal seed with its puzzle, numbered 0 (a worker's task)."""
+    return [(deal_seed, make(deal_seed, 0)) for deal_seed in deal_seeds]
 
 
 def _generous_rate(found: int, tries: int) -> float:
@@ -130,4 +184,5 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 3600:,.0f} hours"
 
 
-__all__ = ["MAX_TIME_LIMIT", "SAMPLE", "TIME_LIMIT", "TRIES_PER_PUZZLE", "check_time_limit", "deal_puzzles"]
+__all__ = ["DEALS_A_TASK", "MAX_TIME_LIMIT", "SAMPLE", "TASKS_AHEAD", "TIME_LIMIT", "TRIES_PER_PUZZLE",
+           "check_time_limit", "deal_puzzles"]

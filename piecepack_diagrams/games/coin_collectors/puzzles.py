@@ -14,12 +14,15 @@ between.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ...engine.puzzles import TIME_LIMIT, deal_puzzles
 from ...rng import SeededRandom
 from .board import HOLE, NEIGHBOURS, Deal, MoveTable, pawn_moves
 from .game import ALL_CARDS, make_deal
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 DIFFICULTIES = ("easy", "medium", "hard")
 #: The four blocks of six cells a plan gives the pawns (a pinwheel round the hole), each
@@ -142,17 +145,18 @@ def make_deal_puzzle(seed: int, number: int = 1) -> DealPuzzle:
 
 
 def generate_deal_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None,
-                          time_limit: float = TIME_LIMIT, progress: TextIO | None = None) -> list[DealPuzzle]:
+                          time_limit: float = TIME_LIMIT, progress: TextIO | None = None,
+                          executor: Executor | None = None, jobs: int | None = 1) -> list[DealPuzzle]:
     """``count`` deal puzzles from ``seed`` (the same arguments, the same puzzles), within the
     bounds of :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`; a progress bar goes
-    to ``progress``.
+    to ``progress``. Deals are made in ``jobs`` processes or on ``executor`` as that function says.
 
     Raises :class:`~piecepack_diagrams.errors.SetupError` for an unknown difficulty or when
     too few of it turn up within those bounds.
     """
     return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES, make=make_deal_puzzle,
                         rating=lambda p: p.difficulty, what="Coin Collectors deal puzzles", time_limit=time_limit,
-                        progress=progress)
+                        progress=progress, executor=executor, jobs=jobs)
 
 
 __all__ = ["DIFFICULTIES", "DealPuzzle", "forgiveness", "generate_deal_puzzles", "make_deal_puzzle", "rate",

@@ -11,13 +11,16 @@ keep it winnable; *easy*: 15 coins or fewer and at least half keep it winnable;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ...engine.puzzles import TIME_LIMIT, deal_puzzles
 from .game import GAME
 from .rules import LabRatsState, apply_action, legal_actions
 from .solver import Solution, solve_advanced
 from .stats import starts
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -75,17 +78,19 @@ def make_puzzle(seed: int, number: int = 1) -> Puzzle | None:
 
 
 def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None, time_limit: float = TIME_LIMIT,
-                     progress: TextIO | None = None) -> list[Puzzle]:
+                     progress: TextIO | None = None, executor: Executor | None = None,
+                     jobs: int | None = 1) -> list[Puzzle]:
     """``count`` solvable puzzles dealt from ``seed`` (the same arguments give the same
     puzzles), all of ``difficulty`` if one is asked for, within the bounds of
     :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`; a progress bar goes to ``progress``.
+    Deals are made in ``jobs`` processes or on ``executor`` as that function says.
 
     Raises :class:`~piecepack_diagrams.errors.SetupError` for an unknown difficulty, or when
     too few deals of it turn up within those bounds.
     """
     return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES, make=make_puzzle,
                         rating=lambda p: p.difficulty, what="Lab Rats puzzles", time_limit=time_limit,
-                        progress=progress)
+                        progress=progress, executor=executor, jobs=jobs)
 
 
 __all__ = ["DIFFICULTIES", "Puzzle", "forgiveness", "generate_puzzles", "make_puzzle", "rate"]

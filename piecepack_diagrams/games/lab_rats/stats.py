@@ -15,34 +15,62 @@ unnavigable maze can be won, so the standard fraction lies between the two;
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field, replace
+from functools import reduce
+from typing import TYPE_CHECKING, Any, ClassVar
+
 from ...proportions import Proportion
+from ...tallies import Seeds, add_counts, check_total, counts_json, parse_counts, seeds_of
 from .game import GAME
 from .navigable import COINS_PER_VALUE, is_navigable
 from .rules import LabRatsState
 from .solver import solve_advanced
 
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+#: The game's name in the statistics' JSON.
+GAME_NAME = "lab-rats"
+
 
 @dataclass(frozen=True, slots=True)
 class DealStatistics:
-    """Over ``games`` seeded deals: winnable in the advanced version, navigable mazes, and
-    the fewest coins of each advanced win (a histogram: coins -> deals)."""
+    """Over the seeded deals of ``seeds``: winnable in the advanced version, navigable
+    mazes, and the fewest coins of each advanced win (a histogram: coins -> deals).
 
-    first_seed: int
+    Runs over different seeds add up (``a + b``) to the run over both."""
+
+    #: The game's name in the statistics' JSON.
+    game: ClassVar[str] = GAME_NAME
+
+    seeds: Seeds
     advanced: Proportion
     navigable: Proportion
     fewest_coins: dict[int, int] = field(default_factory=dict)
 
     @property
+    def first_seed(self) -> int:
+        return self.seeds.first
+
+    @property
     def unnavigable(self) -> Proportion:
         return Proportion(self.navigable.trials - self.navigable.hits, self.navigable.trials)
+
+    def __add__(self, other: DealStatistics) -> DealStatistics:
+        """Both runs' deals; raises :class:`~piecepack_diagrams.errors.SetupError` when
+        they share a seed."""
+        if not isinstance(other, DealStatistics):
+            return NotImplemented
+        return DealStatistics(self.seeds + other.seeds, self.advanced + other.advanced,
+                              self.navigable + other.navigable, add_counts(self.fewest_coins, other.fewest_coins))
 
     def report(self) -> str:
         """The figures in words."""
         n = self.advanced.trials
         one_in = f"about 1 in {round(1 / self.unnavigable.value)}" if self.unnavigable.hits else "none"
         lines = [
-            f"Lab Rats, {n:,} seeded deals (seeds {self.first_seed}..{self.first_seed + n - 1}):",
+            f"Lab Rats, {n:,} seeded deals ({self.seeds.describe()}):",
             f"  mazes no order of the coins can get out of: {self.unnavigable.describe()}, {one_in}",
             f"  deals winnable, advanced version (exact): {self.advanced.describe()}",
             f"  deals winnable, standard rules: between {100 * self.advanced.value:.1f}% (the advanced wins) "
@@ -54,15 +82,48 @@ class DealStatistics:
                          f"range {coins[0]}-{coins[-1]}")
         return "\n".join(lines)
 
+    def to_json(self) -> dict[str, Any]:
+        """The counts as JSON values (see :mod:`piecepack_diagrams.statistics`)."""
+        return {"game": GAME_NAME, "seeds": self.seeds.to_json(), "deals": self.advanced.trials,
+                "advanced": self.advanced.to_json(), "navigable": self.navigable.to_json(),
+                "unnavigable": self.unnavigable.to_json(), "fewest_coins": counts_json(self.fewest_coins)}
+
+    @classmethod
+    def from_json(cls, value: dict[str, Any]) -> DealStatistics:
+        """The statistics of :meth:`to_json`'s form, from its counts; raises
+        :class:`~piecepack_diagrams.errors.SetupError` for another form or counts that disagree."""
+        seeds = seeds_of(value)
+        out = cls(seeds, Proportion.from_json(value.get("advanced"), name="advanced"),
+                  Proportion.from_json(value.get("navigable"), name="navigable"),
+                  parse_counts(value.get("fewest_coins"), name="fewest_coins"))
+        check_total("the deals of 'advanced'", out.advanced.trials, seeds.count)
+        check_total("the deals of 'navigable'", out.navigable.trials, seeds.count)
+        check_total("the deals of 'fewest_coins'", sum(out.fewest_coins.values()), out.advanced.hits)
+        return out
+
 
 def starts(state: LabRatsState) -> list[LabRatsState]:
     """``state`` with the rat on each of its two possible first squares (the player's choice)."""
     return [replace(state, rat=square) for square in state.maze.tiles[0].trailing_squares()]
 
 
-def deal_statistics(games: int, *, first_seed: int = 1) -> DealStatistics:
-    """Solve ``games`` seeded deals (seeds ``first_seed`` on), the rat starting on
-    whichever first square is better."""
+def deal_statistics(games: int, *, first_seed: int = 1, executor: Executor | None = None,
+                    jobs: int | None = 1) -> DealStatistics:
+    """Solve ``games`` seeded deals (seeds ``first_seed`` on), the rat starting on whichever
+    first square is better: in this process, or split by seed over ``jobs`` processes
+    (``None``: every processor) or over ``executor`` (``jobs`` then says how many workers it
+    has, to cut the seeds for); the result is the same.
+
+    Raises as :class:`~piecepack_diagrams.parallel.Workers` does for a bad ``jobs``."""
+    from ...parallel import Workers, seed_chunks
+
+    with Workers(executor=executor, jobs=jobs) as workers:
+        parts = list(workers.map(deal_chunk, seed_chunks(first_seed, games, workers=workers.count)))
+    return reduce(operator.add, parts) if parts else DealStatistics(Seeds(), Proportion(0, 0), Proportion(0, 0))
+
+
+def deal_chunk(first_seed: int, games: int) -> DealStatistics:
+    """The statistics of ``games`` deals from ``first_seed``, in this process (a worker's share)."""
     wins = navigable = 0
     histogram: dict[int, int] = {}
     for seed in range(first_seed, first_seed + games):
@@ -75,7 +136,8 @@ def deal_statistics(games: int, *, first_seed: int = 1) -> DealStatistics:
             histogram[coins] = histogram.get(coins, 0) + 1
         elif any(map(is_navigable, options)):
             navigable += 1
-    return DealStatistics(first_seed, Proportion(wins, games), Proportion(navigable, games), dict(sorted(histogram.items())))
+    return DealStatistics(Seeds.from_range(first_seed, games), Proportion(wins, games), Proportion(navigable, games),
+                          dict(sorted(histogram.items())))
 
 
-__all__ = ["COINS_PER_VALUE", "DealStatistics", "deal_statistics", "is_navigable", "starts"]
+__all__ = ["COINS_PER_VALUE", "DealStatistics", "GAME_NAME", "deal_chunk", "deal_statistics", "is_navigable", "starts"]

@@ -9,13 +9,17 @@ a winnable standard deal average about 21).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TextIO
+from functools import partial
+from typing import TYPE_CHECKING, TextIO
 
 from ...engine.puzzles import TIME_LIMIT, deal_puzzles
 from .board import Options
 from .deal import deal_from_seed
 from .rules import LandlockedState
 from .solver import Route, solve
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 DIFFICULTIES = ("easy", "medium", "hard")
 
@@ -52,18 +56,20 @@ def make_puzzle(deal_seed: int, number: int = 1, *, options: Options = Options()
 
 def generate_puzzles(count: int, *, seed: int = 1, difficulty: str | None = None,
                      options: Options = Options(), time_limit: float = TIME_LIMIT,
-                     progress: TextIO | None = None) -> list[Puzzle]:
+                     progress: TextIO | None = None, executor: Executor | None = None,
+                     jobs: int | None = 1) -> list[Puzzle]:
     """``count`` winnable deals from ``seed`` (the same arguments, the same puzzles), within
     the bounds of :func:`~piecepack_diagrams.engine.puzzles.deal_puzzles`; a progress bar
-    goes to ``progress``.
+    goes to ``progress``. Deals are made in ``jobs`` processes or on ``executor`` as that
+    function says.
 
     Raises :class:`~piecepack_diagrams.errors.SetupError` for an unknown difficulty or when
     too few of it turn up within those bounds.
     """
     return deal_puzzles(count, seed=seed, difficulty=difficulty, difficulties=DIFFICULTIES,
-                        make=lambda deal_seed, number: make_puzzle(deal_seed, number, options=options),
+                        make=partial(make_puzzle, options=options),
                         rating=lambda p: p.difficulty, what="Landlocked puzzles", time_limit=time_limit,
-                        progress=progress)
+                        progress=progress, executor=executor, jobs=jobs)
 
 
 __all__ = ["DIFFICULTIES", "Puzzle", "generate_puzzles", "make_puzzle", "rate"]
