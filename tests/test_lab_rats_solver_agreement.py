@@ -22,6 +22,7 @@ from piecepack_diagrams.games.lab_rats import GAME
 from piecepack_diagrams.games.lab_rats.rules import Options, apply_action, legal_actions
 from piecepack_diagrams.games.lab_rats.solver import check_solution, solve_advanced
 from piecepack_diagrams.games.lab_rats.stats import DealStatistics, deal_statistics, is_navigable, starts
+from piecepack_diagrams.tallies import Seeds
 from piecepack_diagrams.proportions import Proportion
 
 VERDICTS = Path(__file__).parent / "data" / "lab_rats_old_verdicts.csv"
@@ -109,8 +110,8 @@ def test_deal_statistics_agree(verdicts):
             fewest[min(coins)] = fewest.get(min(coins), 0) + 1
         navigable += bool(coins) or any(row["navigable"] == "1" for row in rows)
     games = len(STATISTICS_SEEDS)
-    expected = DealStatistics(STATISTICS_SEEDS[0], Proportion(wins, games), Proportion(navigable, games),
-                              dict(sorted(fewest.items())))
+    expected = DealStatistics(Seeds.from_range(STATISTICS_SEEDS[0], games), Proportion(wins, games),
+                              Proportion(navigable, games), dict(sorted(fewest.items())))
     assert expected.navigable.hits < games  # some unnavigable maze among them
     assert deal_statistics(games, first_seed=STATISTICS_SEEDS[0]) == expected
 
