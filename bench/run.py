@@ -216,10 +216,11 @@ class Row:
 
 def _module_rows(repeat: int) -> list[Row]:
     """The rows of the benchmark modules beside this script: the solvers (issue 19: five times
-    faster than they were) and the scaling of whole commands with their input (fewer
-    repeats: a series runs 100,000-game files)."""
+    faster than they were), all cores against one, and the scaling of whole commands with
+    their input (fewer repeats: a series runs 100,000-game files)."""
     import lab_rats_solvers
     import landlocked_solver
+    import parallel
     import scaling
 
     rows = []
@@ -228,6 +229,7 @@ def _module_rows(repeat: int) -> list[Row]:
             rows.append(Row(name, f"{seconds:.1f} s"))
         else:
             rows.append(Row(name, f"{seconds:.1f} s", f"< {target:g} s", seconds < target))
+    rows += [Row(*row) for row in parallel.measure(repeat)]
     return rows + [Row(*row) for row in scaling.measure(min(repeat, 3))]
 
 
