@@ -3,27 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .arguments import check_arg, check_optional_int, check_path
-from .engine import Replay, find_game, replay
-from .engine.game import BUILDERS
+from .engine.game import BUILDERS, find_game
 from .errors import OutputError, PiecepackError, SetupError, SourceLocation
-from .notation import Record, iter_records
 from .scene import Scene, ScenePiece
 from .theme import DEFAULT, Theme
+from .values import value
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+
+    from .engine.replay import Replay
+    from .notation import Record
 
 
 def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
     """Replay each game of a PPN file in turn (see :func:`piecepack_diagrams.engine.replay`).
 
     Raises :class:`TypeError` at once for a ``path`` that is not a path."""
+    from .engine.replay import replay  # here: setting up and drawing need no parser
+    from .notation import iter_records
+
     check_path(path)
     return (replay(record, strict=strict) for record in iter_records(path))
 
@@ -39,6 +43,8 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, 
 
     Raises :class:`TypeError` for a ``result`` that is not a :class:`Replay` or a ``move``
     that is neither an index nor text."""
+    from .engine.replay import Replay
+
     check_arg(result, Replay, name="result", accepts="a Replay (from replay or replay_file)")
     index = result.position_index(move)
     position = result.positions[index]
@@ -214,7 +220,7 @@ def setup_csv(game: str, *, seed: int | None = None, options: Mapping[str, Any] 
     return rows_csv(rows)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SolveResult:
     """What :func:`solve_position` found: the position's name, the verdict in words, and the
     solver's own answer (a Lab Rats ``Solution`` or a Landlocked ``Route``)."""
@@ -257,6 +263,8 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
         metadata = {"Difficulty": difficulty} if rules is LANDLOCKED and difficulty else {}
         state, label = rules.setup(metadata, seed=seed), f"{rules.title}, seed {seed}"
     elif Path(target).suffix.lower() == ".ppn" or Path(target).exists():
+        from .engine.replay import replay
+
         result = replay(first_record(target))
         rules = result.game
         if rules not in (LAB_RATS, LANDLOCKED):
@@ -367,6 +375,8 @@ def first_record(path: str | Path, index: int = 1) -> Record:
     arguments of the wrong type."""
     check_path(path)
     check_arg(index, int, name="index", accepts="a game's number in the file (int, from 1)")
+    from .notation import iter_records
+
     games = 0
     for record in iter_records(path):
         if record.index == index:

@@ -27,6 +27,7 @@ from .render import render
 from .sheets.pdf import Audit, Document
 from .sheets.proof import ProofEntry, proof_pdf
 from .theme import DEFAULT, Theme
+from .values import value
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -39,7 +40,7 @@ BUILD_FORMATS = ("svg", "pdf", "png", "txt")
 SAMPLE_BOOKS = (("lab-rats", 6, 1), ("coin-collectors", 6, 1), ("landlocked", 6, 1))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BuildReport:
     """What a build wrote, what failed (each failure a located message), what the layout
     audit found in the drawings of the products (``audited`` of them), and the proof sheet."""
@@ -90,7 +91,7 @@ def _progress(stream: TextIO, done: int, total: int, name: str) -> None:
     stream.flush()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Made:
     """What one step of a build made: files (path -> bytes), located failures, the audit of
     its drawings (how many, and the findings), its proof-sheet entries and the valid games

@@ -82,13 +82,39 @@ class _Unused:
         return self
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's raw-description help, as wide as the terminal, found without importing
+    shutil: argparse imports it (and zlib, bz2, lzma with it) for every parser it makes."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it: COLUMNS when set, else
+    standard output's terminal, else 80."""
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every command, or when ``only`` names one, that one alone."""
     parser = argparse.ArgumentParser(
         prog="piecepack-diagrams",
         description="Diagrams, validated records and puzzle sheets for piecepack games.",
         epilog="example:\n  piecepack-diagrams setup coin-collectors --seed 1 -f svg -o output/cc.svg",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -97,7 +123,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         if only is not None and name != only:
             return _Unused()  # type: ignore[return-value]
         made = sub.add_parser(name, help=help_text, description=help_text, epilog=_EXAMPLES[name],
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
+                              formatter_class=_Formatter)
         made.set_defaults(parser=made)  # whose usage a usage error shows
         return made
 
@@ -775,12 +801,11 @@ def _exit_on_terminate() -> Callable[[], None]:
     """Turn SIGTERM into SystemExit while a command runs, so the ``finally`` clauses that remove
     temporary files run (Ctrl-C already raises KeyboardInterrupt). Returns what puts the
     previous handler back (nothing to do outside the main thread, where handlers cannot be set)."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return lambda: None
     previous = signal.getsignal(signal.SIGTERM)
-    signal.signal(signal.SIGTERM, _terminated)
+    try:
+        signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread
+        return lambda: None
     return lambda: signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 

@@ -7,13 +7,13 @@ column), the offending token and what was expected, so the CLI can print
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .textsafe import as_text, readable, shorten
+from .values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SourceLocation:
     """A position in an input file: 1-based line and column."""
 

@@ -13,7 +13,6 @@ comment become a comment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .engine.replay import Replay
 from .errors import PiecepackError, SetupError, SourceLocation
@@ -22,6 +21,7 @@ from .games.generic.moves import apply_group
 from .games.generic.piecespec import KIND_CODES, RANK_FROM_ONE, SIDE_CODES
 from .notation.yamlsafe import dump_metadata
 from .pieces import Piece
+from .values import value
 
 #: Where pieces stand: (piece, x, y, angle), in drawing order.
 Placed = tuple[Piece, float, float, float]
@@ -31,7 +31,7 @@ _KIND_LETTERS = {kind: code for code, kind in KIND_CODES}
 _SIDE_LETTERS = {side: code for code, side in SIDE_CODES}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Exported:
     """An exported record's text, and how many moves had to be written as "clear and set again"."""
 

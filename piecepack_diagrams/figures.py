@@ -31,7 +31,7 @@ setup and the end show the whole board, a column and a half wide.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
@@ -43,6 +43,7 @@ from .notation import iter_records
 from .notation.movetext import MoveGroup, Token
 from .scene import Scene
 from .theme import DEFAULT, Theme
+from .values import value
 
 #: Figure name -> a function drawing it.
 FIGURES: dict[str, Callable[[], Scene]] = {
@@ -55,7 +56,7 @@ FIGURES: dict[str, Callable[[], Scene]] = {
 COLUMN, WIDE = "figure", "figure-wide"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class RuleFigure:
     """One figure of a set: its file name (without extension) and its scene, captioned;
     for a figure of a move, where it comes from: the record's file, the position the move
@@ -77,7 +78,7 @@ class RuleFigure:
                 f"template={self.template!r})")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FigureSet:
     """A game's figures, and the kinds of move its records had no example of."""
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
@@ -141,19 +140,35 @@ def _make_parents(target: Path) -> None:
         raise _os_error(f"cannot create the folder {target.parent}", str(target), exc) from None
 
 
+def _new_private_file(folder: Path, *, prefix: str) -> tuple[int, str]:
+    """A new file ``PREFIX<random>.tmp`` in ``folder``, created exclusively (never an existing
+    name, never through a link) and readable by its owner only: its descriptor and path.
+    Raises OSError as ``os.open`` does, or FileExistsError after 100 names all taken.
+    (What ``tempfile.mkstemp`` promises, without importing tempfile, shutil and random at
+    start-up.)"""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        path = os.path.join(folder, f"{prefix}{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(path, flags, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {folder}")
+
+
 def _replace(target: Path, data: bytes) -> None:
     """Write through a temporary file beside ``target`` and rename it over ``target``; the
     temporary file is removed on every way out but success (errors, KeyboardInterrupt,
     SystemExit raised by a signal handler)."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:_TEMP_NAME_PART]}.", suffix=".tmp", dir=target.parent)
+        fd, tmp = _new_private_file(target.parent, prefix=f".{target.name[:_TEMP_NAME_PART]}.")
     except OSError as exc:
         raise _os_error(f"cannot write {target}", str(target), exc) from None
     done = False
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        # mkstemp makes the file private; outputs get the usual permissions.
+        # The temporary file is private; outputs get the usual permissions.
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
         done = True

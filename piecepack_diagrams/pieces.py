@@ -7,8 +7,9 @@ so records and reference data travel without translation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+
+from .values import value
 
 
 class Suit(IntEnum):
@@ -54,7 +55,7 @@ PIECE_KINDS: tuple[str, ...] = (
 SIDES: tuple[str, ...] = ("face", "back", "left", "right", "top", "base")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PieceSize:
     """Width and height of a piece in inches (as seen from above)."""
 
@@ -149,7 +150,7 @@ def suit_name(suit: int) -> str:
     return Suit(suit).title if 1 <= suit <= 4 else f"suit {suit}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Piece:
     """What a piece is, without where it lies: kind, side, suit, rank, configuration.
 

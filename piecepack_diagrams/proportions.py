@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
+from .values import value
 
-@dataclass(frozen=True, slots=True)
+
+@value
 class Proportion:
     """``hits`` out of ``trials``, with a Wilson score interval at 95% confidence."""
 

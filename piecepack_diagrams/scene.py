@@ -9,13 +9,14 @@ decide *how*. Neither games nor renderers import each other; both import this.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Union
 
 from .pieces import Piece, piece_size
+from .values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ScenePiece:
     """A piece drawn at centre ``(x, y)`` inches, turned ``angle`` degrees counter-clockwise;
     ``under``: how many pieces of its stack lie under it undrawn (a deep stack drawn only its
@@ -41,7 +42,7 @@ class ScenePiece:
         return f"ScenePiece(piece={self.piece!r}, x={self.x!r}, y={self.y!r}, angle={self.angle!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Arrow:
     """An arrow from ``start`` to ``end`` (inches) through the points ``via`` (the corners
     of the path a piece took, so an orthogonal move is drawn orthogonally), e.g. the last
@@ -61,7 +62,7 @@ class Arrow:
         return (self.start, *self.via, self.end)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Highlight:
     """A highlighted rectangle centred at ``(x, y)``: a legal target, a cell to notice."""
 
@@ -72,7 +73,7 @@ class Highlight:
     role: str = "highlight"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PathLine:
     """A polyline through ``points`` (inches), e.g. a route; in ``colour`` (``#RRGGBB``)
     when given, else the theme's annotation colour; solid, or with ``dash`` dashed in that
@@ -88,7 +89,7 @@ class PathLine:
 POINTS_PER_INCH = 72.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Label:
     """Text about the point ``(x, y)`` (inches on the table), printed ``size`` points tall
     whatever the scale the drawing is printed at.
@@ -115,7 +116,7 @@ class Label:
         return self.size / POINTS_PER_INCH / self.scale
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rectangle:
     """A plain rectangle centred at ``(x, y)``, for rulebook figures: ``role`` ``"plain"``
     (paper white) or ``"shaded"`` (grey), with ``grid`` lines splitting it into squares
@@ -129,7 +130,7 @@ class Rectangle:
     grid: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class EdgeMark:
     """A thick line along an edge from ``start`` to ``end`` (inches), e.g. a leading edge."""
 
@@ -138,7 +139,7 @@ class EdgeMark:
     role: str = "edge"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Outline:
     """A filled shape through ``points`` (inches), coloured by the theme for its ``role``
     (``"passage"``: the open paths of a maze tile); ``glyph`` stands for it in plain text,
@@ -150,7 +151,7 @@ class Outline:
     glyph_at: tuple[float, float] = (0.0, 0.0)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Marker:
     """A small mark ``size`` inches across centred at ``(x, y)``: ``shape`` ``"disc"``,
     ``"square"``, ``"diamond"`` or ``"ring"``, filled (a ring: drawn) in ``colour``
@@ -178,7 +179,7 @@ class Marker:
 MARKER_SHAPES = ("disc", "square", "diamond", "ring")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Group:
     """Annotations that make one thing (a maze tile: its wall, passages and gems; a key),
     drawn in order as one unit, which renderers may reuse whole."""
@@ -187,7 +188,7 @@ class Group:
     role: str = "group"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PieceMark:
     """A piece drawn among the annotations, where the drawing order needs it there: a piece
     of a panel (a stack beside the board, a die, the spare tile) laid out beside a cropped
@@ -197,7 +198,7 @@ class PieceMark:
     role: str = "panel"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Tear:
     """Where a cropped board goes on: ``cover`` (a polygon in the page's colour hiding what
     lies beyond the cut) and ``edge``, the torn line drawn along the cut."""
@@ -210,7 +211,7 @@ class Tear:
 Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outline, Marker, Group, PieceMark, Tear]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class KeyEntry:
     """One entry of a key: what something means, in ``text`` (lines split on ``\\n``), beside a
     small picture of it (``pieces`` and ``annotations`` in their own coordinates; none for
@@ -221,7 +222,7 @@ class KeyEntry:
     annotations: tuple["Annotation", ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Panel:
     """Things shown beside the board rather than on it (the stacks of Lab Rats, the dice and
     collected coins of Coin Collectors, a key), in their own coordinates: the layout puts
@@ -284,7 +285,7 @@ def flattened(annotations: tuple[Annotation, ...]) -> list[Annotation]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Bounds:
     """A rectangle in inches: lower-left ``(x0, y0)``, upper-right ``(x1, y1)``."""
 
@@ -305,7 +306,7 @@ class Bounds:
         return Bounds(self.x0 - margin, self.y0 - margin, self.x1 + margin, self.y1 + margin)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Coordinates:
     """A board's coordinates in the game's own notation: ``files`` are the x positions
     (inches) of the columns and their names (``(1.5, "a")``), ``ranks`` the y positions of
@@ -316,7 +317,7 @@ class Coordinates:
     ranks: tuple[tuple[float, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Scene:
     """Everything one drawing shows. ``pieces`` are in stacking order (later on top);
     annotations are drawn above the pieces (highlights under them); ``caption`` is set

@@ -9,11 +9,11 @@ Python refuses to read or print one of more than 4,300 decimal digits).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .errors import LimitError, PiecepackError, SetupError, SourceLocation
+from .values import value
 
 if TYPE_CHECKING:
     import yaml
@@ -24,7 +24,7 @@ MAX_DIGITS = 30
 SHOWN_CHARACTERS = 60
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Settings:
     """The fields of one settings file and where each is set: ``places`` maps a field
     to the 1-based line and column of its name."""

@@ -9,13 +9,13 @@ pieces the games' statistics share, with their JSON forms.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .errors import SetupError
+from .values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Seeds:
     """The seeds a run covered, as sorted ``(first, last)`` ranges that neither overlap nor
     touch (touching ranges are joined)."""

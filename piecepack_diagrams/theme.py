@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 
 from .errors import SetupError
 from .settings import read_settings, shown
+from .values import value
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|none")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Theme:
     """Every visual choice a renderer makes. Colours are ``#RRGGBB``; widths in points."""
 

@@ -124,19 +124,41 @@ def test_operating_system_errors_are_located_errors(tmp_path, capsys):
 
 def test_a_folder_that_cannot_be_written_gives_a_located_error(tmp_path, monkeypatch, capsys):
     import errno
-    import tempfile
+
+    from piecepack_diagrams import output
 
     # What a read-only folder does to a user who is not root (root writes anyway, so it is
     # simulated where the temporary file is made).
     def refused(*args, **kwargs):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
 
-    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    monkeypatch.setattr(output, "_new_private_file", refused)
     target = tmp_path / "x.svg"
     assert main(["setup", "tablut", "-o", str(target)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{target}:1:1: error: cannot write ") and err.rstrip().endswith("x.svg: Permission denied")
     assert not target.exists()
+
+
+def test_the_temporary_file_is_new_private_and_never_an_existing_name(tmp_path, monkeypatch):
+    from piecepack_diagrams import output
+
+    draws = iter([b"\x00" * 6, b"\x00" * 6, b"\x01" * 6])
+    monkeypatch.setattr(os, "urandom", lambda n: next(draws))
+    taken = tmp_path / ".x.svg.000000000000.tmp"
+    taken.write_bytes(b"someone else's")
+    elsewhere = tmp_path / "elsewhere"
+    os.symlink(elsewhere, tmp_path / ".y.000000000000.tmp")
+    fd, path = output._new_private_file(tmp_path, prefix=".x.svg.")
+    os.close(fd)
+    # The taken name was skipped, not reused or emptied.
+    assert path == str(tmp_path / ".x.svg.010101010101.tmp") and taken.read_bytes() == b"someone else's"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    # A link at the drawn name is not followed: the name counts as taken.
+    draws = iter([b"\x00" * 6, b"\x02" * 6])
+    fd, path = output._new_private_file(tmp_path, prefix=".y.")
+    os.close(fd)
+    assert path.endswith(".y.020202020202.tmp") and not elsewhere.exists()
 
 
 def test_an_interrupted_write_leaves_no_temporary_file(tmp_path, monkeypatch):

@@ -50,9 +50,31 @@ def test_a_setup_from_the_command_line_imports_only_what_it_draws(tmp_path) -> N
     loaded = _modules_after("from piecepack_diagrams.cli import main\n"
                             f"main(['setup', 'coin-collectors', '--seed', '1', '-f', 'svg', '-o', {str(out)!r}])\n")
     assert out.read_bytes().startswith(b"<?xml")
-    heavy = {"matplotlib", "fontTools", "svgwrite", "yaml", "reportlab", "statistics", "difflib"}
+    heavy = {"matplotlib", "fontTools", "svgwrite", "yaml", "reportlab", "statistics", "difflib",
+             # what argparse's help width, SIGTERM's main-thread check and temporary files brought
+             "shutil", "threading", "tempfile", "base64"}
     assert not {name for name in loaded if name.split(".")[0] in heavy}
     assert not {"piecepack_diagrams.layout.audit", "piecepack_diagrams.games.generic"} & loaded
+
+
+def test_frozen_value_classes_are_made_by_value_not_compiled_method_by_method() -> None:
+    # The dataclass decorator compiles six methods of each frozen class at import (about a
+    # millisecond a class on this machine); ``@value`` compiles one. A frozen dataclass
+    # would mark itself frozen in its parameters; value classes are frozen by their own
+    # ``__setattr__``.
+    found = _modules_after(
+        "import dataclasses, importlib, pkgutil\n"
+        "import piecepack_diagrams\n"
+        "for info in pkgutil.walk_packages(piecepack_diagrams.__path__, 'piecepack_diagrams.'):\n"
+        "    if info.name.endswith('__main__'):\n"
+        "        continue\n"
+        "    module = importlib.import_module(info.name)\n"
+        "    for obj in vars(module).values():\n"
+        "        if isinstance(obj, type) and obj.__module__ == info.name and dataclasses.is_dataclass(obj) \\\n"
+        "                and obj.__dataclass_params__.frozen:\n"
+        "            print('FROZEN:' + info.name + '.' + obj.__qualname__)\n")
+    frozen = sorted(name.removeprefix("FROZEN:") for name in found if name.startswith("FROZEN:"))
+    assert frozen == []
 
 
 def test_png_still_draws_through_matplotlib() -> None:

@@ -9,12 +9,13 @@ for an illegal one), reports the status, and describes a state as a
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, TypeVar
 
 from ..errors import PiecepackError, SetupError, SourceLocation
 from ..pieces import Piece
 from ..scene import Highlight, Scene, ScenePiece, stack_counts
+from ..values import value
 
 if TYPE_CHECKING:  # the notation is imported by what reads records, not by setting a game up
     from ..notation import MoveGroup, Record
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # the notation is imported by what reads records, not by sett
 S = TypeVar("S")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Status:
     """Where a game stands: ``"playing"``, ``"won"``, ``"lost"`` or ``"over"``, and a score."""
 

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..arguments import check_arg, check_optional_int, check_path
 from ..errors import PiecepackError, RuleError, SourceLocation
 from ..notation import SETUP_LABEL, MoveGroup, Record, iter_records
+from ..values import value
 from .game import Game, Status, game_for
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Position:
     """A state after a move number: its label (``"SetupFn."`` for the start),
     the moves and comment written there, and the game's state."""
@@ -35,7 +35,7 @@ class Position:
                 f"state=..., location={self.location!r})")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Replay:
     """A replayed record: its game, the positions (the first is the setup) and any errors."""
 
@@ -142,7 +142,7 @@ def _states(record: Record, game: Game[Any], *, strict: bool, seed: int | None,
         yield group, state
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Validation:
     """The verdict on one record: valid, or the errors found (each located)."""
 

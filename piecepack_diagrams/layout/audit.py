@@ -20,11 +20,12 @@ Everything is measured in printed inches and points, at the scale the drawing pr
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Iterable, Iterator
 
 from ..scene import Arrow, Bounds, Label, Marker, PathLine, PieceMark, Scene, ScenePiece, Tear, flattened
 from ..theme import DEFAULT, Theme
+from ..values import value
 from .compose import LaidOut
 from .labels import Box, label_box, overlap_area, polyline_segments, segment_hits_box
 
@@ -46,7 +47,7 @@ _Segment = tuple[float, float, float, float, float]
 _SOLID = frozenset({"coin", "die", "pawn", "bit", "saucer", "card", "matchstick", "pyramid"})
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Finding:
     """One defect of one product: which ``product`` (a file name, or a page and cell), its
     ``kind`` (see the module docstring) and what is wrong, in words."""
@@ -60,7 +61,7 @@ class Finding:
         return f"{self.product}: {self.kind}: {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _Ink:
     """Something printed: its kind (label, rank, symbol, body, marker, route), its box, its
     printed size in points (text), its text, the centre of the piece it belongs to and its

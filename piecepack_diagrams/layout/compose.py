@@ -10,13 +10,14 @@ as it is.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, TypeVar
 
 from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Panel, PathLine,
                      PieceMark, Scene, ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
+from ..values import value
 from .labels import place_labels
 
 T = TypeVar("T")
@@ -38,7 +39,7 @@ TEAR_DEPTH, TEAR_PITCH = 0.045, 0.14
 _CUT = 0.02
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LaidOut:
     """A scene ready to draw: ``scene`` (its ``frame`` the area to draw), the ``scale`` it
     prints at (paper inches per table inch), and ``window``, the part of the board shown."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 import io
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import IO, Any, Iterator
 
 from ..arguments import check_arg, check_source
 from ..errors import LimitError, NotationError, SourceLocation
+from ..values import value
 from .movetext import MoveGroup, format_movetext, parse_movetext
 
 #: The longest line accepted, in bytes.
@@ -27,7 +28,7 @@ MAX_GAME_BYTES = 4 << 20
 MAX_METADATA_BYTES = 256 << 10
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Record:
     """One game of a PPN file: its metadata and its movetext, grouped by move number.
 

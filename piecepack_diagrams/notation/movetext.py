@@ -9,10 +9,11 @@ game's move grammar.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterable, Iterator
 
 from ..errors import LimitError, NotationError, PiecepackError, SourceLocation
+from ..values import value
 from .braces import ExpansionBudget, expand_braces
 
 #: The label of the state before any move (as the reference parser names it).
@@ -24,7 +25,7 @@ PREAMBLE_LABEL = "SetupFn.."
 MAX_MOVE_NUMBER = 256
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Token:
     """One move or comment of movetext and where it starts.
 
@@ -39,7 +40,7 @@ class Token:
         return f"Token(text={self.text!r}, location={self.location!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class MoveGroup:
     """The moves and comments written under one move number.
 

@@ -12,9 +12,9 @@ keeps everything that overlaps in its original order.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Callable, Iterable, Union
 
+from ..values import value
 from .caches import IdentityCache
 from .extent import Box
 from .primitives import Placed, Stamp
@@ -24,7 +24,7 @@ from .shapes import Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
 PlacedPoints = tuple[tuple[Point, ...], float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Shapes:
     """Polygons and circles sharing one fill and stroke (``opacity`` applies to the fill)."""
 
@@ -36,7 +36,7 @@ class Shapes:
     circles: tuple[tuple[float, float, float], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Lines:
     """Open polylines sharing one stroke colour and width (round caps and joins)."""
 
@@ -45,7 +45,7 @@ class Lines:
     polylines: tuple[PlacedPoints, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Texts:
     """Texts sharing one colour and size (inches); items are ``(x, y, text, angle)``
     with ``(x, y)`` the visual centre on the table."""
@@ -55,7 +55,7 @@ class Texts:
     items: tuple[tuple[float, float, str, float], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Symbols:
     """Suit symbols sharing one colour; items are ``(suit, x, y, size, angle)``."""
 

@@ -7,9 +7,9 @@ inch of paper. Lengths here are table inches unless they say points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ..scene import Bounds, Scene
+from ..values import value
 
 POINTS_PER_INCH = 72.0
 #: Caption lines are this many times their size apart.
@@ -41,7 +41,7 @@ def wrap_caption(caption: str, width: float, size: float) -> tuple[str, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PageGeometry:
     """Where a scene lands on a page: ``bounds`` (table inches) above a caption band
     ``caption_height`` table inches tall holding ``lines``, printed at ``scale``."""

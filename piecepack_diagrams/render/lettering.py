@@ -12,10 +12,10 @@ the advance box is centred horizontally and the baseline sits
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import OutputError
+from ..values import value
 from .caches import cached
 from .fonts import bundled_font_file
 from .outline_table import OutlineTable, outline_table
@@ -28,7 +28,7 @@ _FONT_FILE = bundled_font_file("DejaVuSans-Bold.ttf")
 _MOVETO, _LINETO, _CURVE3, _CLOSEPOLY = 1, 2, 3, 79
 
 
-@dataclass(frozen=True, eq=False)  # one per font file, compared (and cached by) identity
+@value(eq=False)  # one per font file, compared (and cached by) identity
 class _Font:
     """A font's glyphs, character map, advances and pair kerning, read with fontTools.
 

@@ -18,7 +18,7 @@ Regenerate after changing how outlines are computed or which characters are stor
 
 from __future__ import annotations
 
-import base64
+import binascii
 import json
 import os
 import sys
@@ -67,7 +67,7 @@ class OutlineTable:
         found = self._paths.get(char)
         if found is None:
             _, codes, packed = self._glyphs[char]
-            numbers = array("h", base64.b64decode(packed))
+            numbers = array("h", binascii.a2b_base64(packed))
             if sys.byteorder != "little":
                 numbers.byteswap()
             vertices: list[list[float]] = []
@@ -123,7 +123,7 @@ def prepare() -> dict[str, Any]:
         if sys.byteorder != "little":
             packed.byteswap()
         glyphs[char] = [font.advances.get(name, 0), "".join(_CODES[c] for c in codes),
-                        base64.b64encode(packed.tobytes()).decode("ascii")]
+                        binascii.b2a_base64(packed.tobytes(), newline=False).decode("ascii")]
     kerning = {a + b: font.kerning[(names[a], names[b])] for a in names for b in names
                if font.kerning.get((names[a], names[b]))}
     return {"font": "DejaVuSans-Bold.ttf", "units": font.units, "glyphs": glyphs, "kerning": kerning}

@@ -10,7 +10,7 @@ Coordinates are inches on the table (y up); line widths are points.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Iterator
 
@@ -18,6 +18,7 @@ from ..pieces import CARD_SUIT_CFGS, COLOUR_NAMES, MARBLE_HOLE, Piece, piece_siz
 from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, PieceMark,
                      Rectangle, Scene, ScenePiece, Tear)
 from ..theme import Theme
+from ..values import value
 from .lettering import text_width
 from .caches import cached
 from .extent import Box, box_of, local_levels, union
@@ -67,7 +68,7 @@ def _rounded_square(f: "_Frame", side: float, r: float) -> tuple[Point, ...]:
     return _rounded_rect(f, side, side, r)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@value(eq=False)
 class Stamp:
     """The primitives that draw one piece, about its centre, ready to be placed anywhere.
 

@@ -4,8 +4,9 @@ to draw. Coordinates are inches on the table (y up); line widths are points.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Union
+
+from ..values import value
 
 Point = tuple[float, float]
 #: One closed outline (of a glyph or suit symbol): a start point, then segments of one
@@ -13,8 +14,11 @@ Point = tuple[float, float]
 Contour = tuple[Point, tuple[tuple[Point, ...], ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Polygon:
+    """A closed outline through ``points`` (inches), filled and stroked (``width`` in points;
+    ``"none"`` for no fill or no stroke)."""
+
     points: tuple[Point, ...]
     fill: str
     stroke: str
@@ -22,8 +26,10 @@ class Polygon:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Circle:
+    """A circle of radius ``r`` inches centred at ``(cx, cy)``, filled and stroked as a polygon is."""
+
     cx: float
     cy: float
     r: float
@@ -32,14 +38,16 @@ class Circle:
     width: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Polyline:
+    """An open line through ``points`` (inches), ``width`` points wide."""
+
     points: tuple[Point, ...]
     stroke: str
     width: float
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Text:
     """Text whose visual centre is ``(x, y)``; ``size`` is the font size in inches."""
 
@@ -51,7 +59,7 @@ class Text:
     angle: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Symbol:
     """Suit symbol ``suit`` centred at ``(x, y)``, ``size`` inches across."""
 

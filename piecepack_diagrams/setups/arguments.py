@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SetupError
 from ..rrandom import SEED_MAX, SEED_MIN
 from ..textsafe import as_text, shorten
+from ..values import value
 
 #: The kinds of value an argument takes; the plural kinds take a list (or text with commas).
 KINDS = ("int", "number", "bool", "text", "ints", "numbers", "texts")
@@ -37,7 +37,7 @@ def argument_key(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Argument:
     """One argument of a setup function: R's ``name``, the ``kind`` of value, R's
     ``default`` (``None`` is R's ``NULL``: random, or not given), what it means, and

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SetupError
 from ..rrandom import RRandom
+from ..values import value
 from .arguments import Argument
 from .frame import Frame, as_list, rep, seq
 from .registry import ppdf_setup
@@ -79,7 +79,7 @@ def process_suits(suits: Any) -> list[int]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class TileDeal:
     """Suits, ranks and angles of tiles, in placement order (ppdf's ``sra`` tables)."""
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 import importlib
 import re
 import unicodedata
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ..errors import SetupError
 from ..rrandom import RRandom
 from ..textsafe import as_text, shorten
+from ..values import value
 from .arguments import Argument, argument_key, seed_argument
 from .frame import Frame
 from .index import MODULES
@@ -32,7 +32,7 @@ UNSEEDED_SEED = 42
 Builder = Callable[..., Frame]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SetupInfo:
     """One setup function: ppdf's ``function`` name, the game's ``title``, every name
     that finds it, its documented ``arguments`` (``seed`` first when ``seeded``),

@@ -21,6 +21,7 @@ from ..render.pdf import draw_scene, pdf_colour, share_forms
 from ..render.reproducible import reproducible_pdf
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
+from ..values import value
 from .template import Template
 
 #: Line height of captions, as a multiple of their size.
@@ -30,7 +31,7 @@ CAPTION_GAP = 0.08
 LEGEND_GAP = 0.15
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Cell:
     """A scene with the caption printed under it (lines split on ``\\n``, and wrapped; the
     first line in the template's ``move_font``), and optionally a ``legend``: a second scene
@@ -47,7 +48,7 @@ class Cell:
     framing: str = "whole"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Page:
     """A page: its title (may be empty) and its cells, in reading order."""
 
@@ -55,7 +56,7 @@ class Page:
     cells: tuple[Cell, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Metadata:
     """What a PDF says of itself (its document properties)."""
 
@@ -71,7 +72,7 @@ def paginate(title: str, cells: list[Cell], template: Template) -> list[Page]:
     return [Page(title, tuple(cells[k:k + per_page])) for k in range(0, len(cells), per_page)] or [Page(title, ())]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Document:
     """A document of pages: sections (pages laid out by one template each, numbered
     throughout) and what the PDF says of itself. Products (plates, puzzle books, figures)
@@ -148,7 +149,7 @@ def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = D
     return out.getvalue()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LaidPage:
     """A page ready to draw: the page, its template, each cell's laid-out drawings, and the
     page's height (a ``fit_height`` page is cut to its tallest cell), inches."""
@@ -197,7 +198,7 @@ def draw_page(canvas: Canvas, laid: LaidPage, *, number: int = 1, total: int = 1
                                  template.page_text(template.footer, **fields))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class _LaidCell:
     """A cell's caption lines and its drawings laid out for the cell's size."""
 

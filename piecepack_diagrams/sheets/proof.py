@@ -9,7 +9,6 @@ single drawing with its caption (a record's position as SVG, PDF, PNG).
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,6 +18,7 @@ from ..render.geometry import POINTS_PER_INCH
 from ..render.pdf import draw_drawing, drawing_size, pdf_colour, share_forms
 from ..render.reproducible import reproducible_pdf
 from ..theme import DEFAULT, Theme
+from ..values import value
 from .pdf import Document, draw_page
 
 #: The contact page: letter paper, this many copies across and down, with these margins (inches).
@@ -31,7 +31,7 @@ TITLE_SIZE, CAPTION_SIZE = 12.0, 8.5
 _CLEAN, _FOUND = "#2E7D32", "#C8102E"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ProofEntry:
     """One product on the proof sheet: its ``name`` (a file under the output folder), how
     many layout ``findings`` it has, and what to show: a ``document``'s first page, or a

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Sequence
+
+from ..values import value
 
 #: The digits of a token number (64 of them, none that JSON or HTML escapes).
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -49,7 +50,7 @@ def svg_tokens(svg: str) -> list[str]:
     return [token for element in svg_elements(svg) for token in element_tokens(element)]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Splice:
     """Drop ``remove`` token numbers at ``start`` and put ``insert`` there."""
 
@@ -66,7 +67,7 @@ def apply_splices(numbers: list[int], splices: Sequence[Splice]) -> list[int]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Deltas:
     """``tokens``, each once; drawings stored ``whole`` (as token numbers); and ``steps``,
     where ``steps[k]`` turns drawing ``k - 1`` (nothing, for the first) into drawing ``k``."""

@@ -31,13 +31,14 @@ from __future__ import annotations
 import re
 import string
 import sys
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from pathlib import Path
 from typing import Any
 
 from ..errors import SetupError
 from ..settings import read_settings, shown
 from ..theme import PDF_FONT_FILES, is_pdf_font
+from ..values import value
 
 #: Paper sizes in inches (width, height), portrait.
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69), "a5": (5.83, 8.27), "legal": (8.5, 14.0)}
@@ -65,7 +66,7 @@ PAGE_TEXT_LENGTH = 200
 FOOTER_ROOM = 0.3
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Template:
     """A page layout: sizes in inches, text sizes in points."""
 

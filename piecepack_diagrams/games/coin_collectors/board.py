@@ -9,7 +9,9 @@ and ranks are 1-based (1 Suns .. 4 Arms; 1 null .. 6 five).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ...values import value
 
 HOLE = 12
 CELLS = 25
@@ -42,7 +44,7 @@ def cell_name(cell: int) -> str:
     return "abcde"[cell % 5] + str(5 - cell // 5)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Deal:
     """Where the tiles and coins lie: ``tiles[k]`` and ``coins[k]`` for each cell (``None``
     in the hole), with lookup masks built once."""

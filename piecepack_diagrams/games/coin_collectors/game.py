@@ -30,12 +30,11 @@ Header fields:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
                             ppdf_frame, register)
 from ...errors import SetupError, SourceLocation
-from ...notation import MoveGroup
 from ...pieces import Suit
 from ...rng import SeededRandom
 from ...scene import Scene
@@ -43,6 +42,9 @@ from .board import CELLS, HOLE, Card, Deal
 from .notation import parse_action, parse_dice
 from .picture import position_scene
 from .rules import CoinCollectorsState, Variant, apply_action, legal_moves, settle
+
+if TYPE_CHECKING:
+    from ...notation import MoveGroup
 
 VARIANTS = ("four die stud", "last one out", "acceptable losses")
 _FACES = {"n": 1, "0": 1, "a": 2, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}

@@ -13,11 +13,11 @@ between.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from ...engine.puzzles import TIME_LIMIT, deal_puzzles
 from ...rng import SeededRandom
+from ...values import value
 from .board import HOLE, NEIGHBOURS, Deal, MoveTable, pawn_moves
 from .game import ALL_CARDS, make_deal
 
@@ -101,7 +101,7 @@ def rate(share: float) -> str:
     return "medium"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DealPuzzle:
     """A deal, the roll of every turn, the solver's answer and its rating."""
 

@@ -10,11 +10,12 @@ settles the gaps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from ...errors import RuleError
 from ...pieces import Suit
 from ...scene import ScenePiece
+from ...values import value
 from .board import DIRECTION_NAMES, HOLE, NEIGHBOURS, STEPS, Card, Deal, cell_name, iter_bits, step
 
 #: Where a pawn out of the game (Acceptable Losses) is.
@@ -36,7 +37,7 @@ def suit_title(suit: int) -> str:
     return Suit(suit).title
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Variant:
     """The variants the rules name: ``four_die_stud`` (roll all four dice every time),
     ``left_behind`` (Last One Out: the suits of the pawns that stay in the hole) and
@@ -62,7 +63,7 @@ class Variant:
                 f"acceptable_losses={self.acceptable_losses!r})")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PawnMove:
     """Move the pawn of ``suit`` one cell ``direction`` (N, E, S, W)."""
 
@@ -74,7 +75,7 @@ class PawnMove:
         return Suit(self.suit).letter + self.direction
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Roll:
     """The dice picked up and what they show now: ``(suit, rank)`` pairs (empty: none rolled)."""
 
@@ -87,7 +88,7 @@ class Roll:
         return "R:" + "".join(Suit(s).letter + "na2345"[r - 1] for s, r in self.results)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Remove:
     """Acceptable Losses: take the pawn of ``suit`` out of the game when stuck."""
 
@@ -101,7 +102,7 @@ class Remove:
 Action = PawnMove | Roll | Remove
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LegalMove:
     """A legal move, the cell it enters and the dice that make it legal, in words."""
 
@@ -113,7 +114,7 @@ class LegalMove:
         return f"LegalMove(move={self.move!r}, target={self.target!r}, reasons={self.reasons!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CoinCollectorsState:
     """A position. ``present`` is the mask of cells still holding their coin; ``pawns``
     the cell of each suit's pawn (12 is the hole, -1 out of the game); ``phase`` is

@@ -24,9 +24,9 @@ Policies (each decides the move, and which dice to pick up and roll):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Callable
 
+from ...values import value
 from .board import CELLS, HOLE, NEIGHBOURS, MoveTable, pawn_moves
 from .rules import REMOVED, CoinCollectorsState, PawnMove, Remove, Roll
 
@@ -40,7 +40,7 @@ def _distance(a: int, b: int) -> int:
     return abs(a % 5 - b % 5) + abs(a // 5 - b // 5)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameResult:
     """One simulated game: the score (coins collected), whether it was won, and the
     actions taken (as rule-engine actions, so the game can be replayed or written down)."""

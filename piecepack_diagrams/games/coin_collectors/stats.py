@@ -7,12 +7,13 @@ terms; the win rate comes with a 95% Wilson interval.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping
 
 from ...errors import SetupError
 from ...proportions import Proportion
 from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts, seeds_of
+from ...values import value
 from .game import GAME, parse_variant
 from .simulate import POLICIES, simulate
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 GAME_NAME = "coin-collectors"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PolicyStatistics:
     """One policy's games: wins, and the scores' histogram (score -> games)."""
 
@@ -66,7 +67,7 @@ class PolicyStatistics:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CoinCollectorsStatistics:
     """Each policy's statistics over the seeded games of ``seeds`` in one variant (named by
     its header fields, ``variant``); iterating gives the policies' in turn. Runs over

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...pieces import Piece
+from ...values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlacedPiece:
     """A piece where it lies: centre ``x, y`` in the record's units, angle in degrees
     counter-clockwise (not reduced modulo 360, as the reference keeps it), and
@@ -26,7 +27,7 @@ class PlacedPiece:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Step:
     """A piece that moved during the last move, for drawing it as an arrow."""
 
@@ -35,7 +36,7 @@ class Step:
     to_xy: tuple[float, float]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Board:
     """An immutable position: ``pieces`` in drawing order (later ones on top).
 

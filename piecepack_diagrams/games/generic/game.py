@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.game import Game, register
 from ...errors import SetupError, SourceLocation
-from ...notation import MoveGroup
 from ...numbers import finite_number
 from ...scene import Arrow, Coordinates, Scene, ScenePiece, stack_counts
 from ...textsafe import as_text
@@ -17,6 +16,9 @@ from .board import Board, board_from_pieces
 from .glyphs import BUILTIN_MACROS
 from .moves import Macros, apply_group
 from .setups import Layout, make_layout
+
+if TYPE_CHECKING:
+    from ...notation import MoveGroup
 
 
 def setup_spec(metadata: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -11,12 +11,12 @@ are applied: ranks counted from one more than the configuration's own, as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ...pieces import COLOUR_LETTERS, COLOUR_NAMES
+from ...values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GlyphFields:
     """What a glyph says: the text it is replaced by (a kind letter, maybe a side),
     and the suit, rank (as a spec's digit gives it: one above the 0-based value),

@@ -8,12 +8,12 @@ angle, configuration) in any order; the rest are filled in by the PPN
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ...errors import NotationError
 from ...numbers import finite_number
 from ...pieces import COLOUR_LETTERS, COLOUR_NAMES, Piece
+from ...values import value
 from .glyphs import GlyphFields, glyph_fields
 
 #: The largest angle a piece or a rotation may be written with, in degrees.
@@ -37,7 +37,7 @@ _EXPECTED = ("a piece specification such as 't' (tile back), 'S5' (5 of Suns til
              "'cM3' (3 of Moons coin) or 'pA' (Arms pawn)")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PartialSpec:
     """The fields a specification gives; ``None`` where it is silent."""
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Mapping
 
 from ...errors import SetupError
 from ...pieces import Piece
 from ...rng import SeededRandom
 from ...textsafe import as_text, shorten
+from ...values import value
 
 Item = tuple[Piece, float, float, float]
 
@@ -23,7 +24,7 @@ Item = tuple[Piece, float, float, float]
 DEFAULT_SEED = 1
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Layout:
     """A starting layout: ``(piece, x, y, angle)`` items in drawing order.
 

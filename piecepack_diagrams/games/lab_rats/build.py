@@ -16,13 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...rng import SeededRandom
+from ...values import value
 from .maze import CORNER_NEIGHBOURS, EDGE_NEIGHBOURS, STEPS, DIE_FACES, NULL, THREE, FACE_NAMES, FACE_SYMBOLS, MAZE_TILES, Maze, Square, Tile, placement_problem
 
 #: A roll's outcomes.
 PLACED, REROLLED = "placed", "rerolled"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BuildStep:
     """One step of a build: ``kind`` is ``"placed"`` or ``"rerolled"`` (with the die
     ``face``, 1 = null .. 6 = five) or ``"back"`` (the last tile backed out)."""

@@ -34,12 +34,11 @@ A ``build.`` move number in the movetext builds the maze roll by roll instead
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
                             ppdf_frame, register)
 from ...errors import NotationError, RuleError, SetupError, SourceLocation
-from ...notation import MoveGroup
 from ...numbers import finite_number
 from ...rng import SeededRandom
 from ...scene import Scene
@@ -48,6 +47,9 @@ from .maze import MAZE_TILES, Maze, Tile, iter_problems
 from .notation import is_build_label, parse_action, parse_build_step
 from .picture import position_scene
 from .rules import ALL_COINS, Coin, LabRatsState, Options, apply_action, deal_stacks, legal_actions
+
+if TYPE_CHECKING:
+    from ...notation import MoveGroup
 
 VARIANTS = ("standard", "advanced")
 #: How far from the first tile a tile of a header's ``Tiles`` may lie (a maze is a few inches across).

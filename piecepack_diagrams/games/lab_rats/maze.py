@@ -23,8 +23,10 @@ ace      against the left side, one square forward   turned left
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterable, Iterator
+
+from ...values import value
 
 Square = tuple[int, int]
 
@@ -63,7 +65,7 @@ def right(angle: int) -> tuple[int, int]:
     return _RIGHT[angle % 360]
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@value(order=True)
 class Tile:
     """A tile whose lower-left square is ``(x, y)``, leading edge facing ``angle``."""
 
@@ -139,7 +141,7 @@ EDGE_NEIGHBOURS = ((0, -1), (1, -1), (2, 0), (2, 1), (0, 2), (1, 2), (-1, 0), (-
 CORNER_NEIGHBOURS = ((-1, -1), (2, -1), (2, 2), (-1, 2))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Maze:
     """Tiles in the order they were placed; the last one holds the exit."""
 

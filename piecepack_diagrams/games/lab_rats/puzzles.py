@@ -10,10 +10,10 @@ keep it winnable; *easy*: 15 coins or fewer and at least half keep it winnable;
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from ...engine.puzzles import TIME_LIMIT, deal_puzzles
+from ...values import value
 from .game import GAME
 from .rules import LabRatsState, apply_action, legal_actions
 from .solver import Solution, solve_advanced
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 DIFFICULTIES = ("easy", "medium", "hard")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Puzzle:
     """A deal (``seed``, rat on its start square), its fewest-coin solution and its rating."""
 

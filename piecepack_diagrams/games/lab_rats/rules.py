@@ -8,12 +8,13 @@ fields of :class:`Options`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Iterator
 
 from ...errors import RuleError
 from ...pieces import RANK_LETTERS, Suit
 from ...scene import ScenePiece
+from ...values import value
 from .build import BuildStep
 from .maze import DIRECTION_NAMES, Maze, Square, forward
 
@@ -24,7 +25,7 @@ STACKS = 3
 DIRECTIONS = {"N": 0, "W": 90, "S": 180, "E": 270}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@value(order=True)
 class Coin:
     """A coin: ``suit`` 1..4, ``rank`` 1..6 (null, ace, 2..5). Its value is the squares it moves."""
 
@@ -69,7 +70,7 @@ class Coin:
 ALL_COINS: tuple[Coin, ...] = tuple(Coin(s, r) for s in range(1, 5) for r in range(1, 7))
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Options:
     """The rule options: ``advanced`` (no backing up), ``corner_contact`` (tiles may touch
     other tiles at a corner while building), ``exit_from_edge_only`` (an exiting move
@@ -84,7 +85,7 @@ class Options:
                 f"exit_from_edge_only={self.exit_from_edge_only!r})")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CoinDown:
     """A coin left on a square: by a move (``kind="move"``) or a discard."""
 
@@ -93,7 +94,7 @@ class CoinDown:
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Move:
     """Take the top coin of ``stack`` (1..3) and move the rat ``heading`` (0, 90, 180, 270)
     by its value (``distance`` for the null coin, or to check the value)."""
@@ -108,7 +109,7 @@ class Move:
         return f"{self.stack}{letter}{'' if self.distance is None else self.distance}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Discard:
     """Put the top coin of ``stack`` under the rat without moving; it is lost."""
 
@@ -119,7 +120,7 @@ class Discard:
         return f"{self.stack}x"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class BackUp:
     """Move the rat back to the square of the last movement coin (standard rules)."""
 
@@ -128,7 +129,7 @@ class BackUp:
         return "B"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Return:
     """Put the movement coin under the rat back on top of ``stack`` (standard rules)."""
 
@@ -139,7 +140,7 @@ class Return:
         return f"R{self.stack}"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Concede:
     """The player gives up."""
 
@@ -151,7 +152,7 @@ class Concede:
 Action = Move | Discard | BackUp | Return | Concede
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LabRatsState:
     """A Lab Rats position.
 

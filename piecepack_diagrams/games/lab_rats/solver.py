@@ -17,9 +17,9 @@ advanced answer stands as the best known (an upper bound on the fewest coins).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from functools import lru_cache
 
+from ...values import value
 from .maze import Square, forward
 from .rules import Action, Discard, LabRatsState, Move, apply_action, exit_distance, legal_actions
 
@@ -33,7 +33,7 @@ _HEADINGS = (0, 90, 180, 270)
 _RUN_OF_HEADING = {0: 0, 180: 1, 270: 2, 90: 3}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Solution:
     """A solver's verdict: ``actions`` that carry the rat out (empty when ``solvable``
     is false), the coins they use, the states searched, and whether a budget cut the

@@ -16,12 +16,13 @@ unnavigable maze can be won, so the standard fraction lies between the two;
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...proportions import Proportion
 from ...tallies import Seeds, add_counts, check_total, counts_json, parse_counts, seeds_of
+from ...values import value
 from .game import GAME
 from .navigable import COINS_PER_VALUE, is_navigable
 from .rules import LabRatsState
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 GAME_NAME = "lab-rats"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DealStatistics:
     """Over the seeded deals of ``seeds``: winnable in the advanced version, navigable
     mazes, and the fewest coins of each advanced win (a histogram: coins -> deals).

@@ -7,10 +7,11 @@ masks (cell ``(r, c)`` is bit ``r * width + c``), a flood fill of a few shifts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 
 from ...errors import SetupError
+from ...values import value
 from .connectors import EAST, NORTH, SOUTH, WEST, rotate
 
 Coordinate = tuple[int, int]
@@ -19,7 +20,7 @@ DIRECTIONS = ("LEFT", "RIGHT", "UP", "DOWN")
 OPPOSITE = {"LEFT": "RIGHT", "RIGHT": "LEFT", "UP": "DOWN", "DOWN": "UP"}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Tile:
     """A tile: its connector (a mask of open sides) and its two gems."""
 
@@ -31,7 +32,7 @@ class Tile:
         return Tile(rotate(self.connector, degrees), self.gems)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Board:
     """A rectangular grid of tiles, row by row."""
 

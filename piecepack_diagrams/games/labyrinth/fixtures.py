@@ -7,12 +7,12 @@ how many agree. A fixture's milestone is the name of its folder (``m3`` .. ``m10
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...errors import PiecepackError, SetupError, SourceLocation
 from ...textsafe import shorten
+from ...values import value
 from .harness import MILESTONES, run
 from .jsonio import read_input
 
@@ -25,7 +25,7 @@ FIXTURES_A_TASK = 8
 SHOWN = 160
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Fixture:
     """A pair: the input file, its milestone, and the expected output beside it."""
 
@@ -37,7 +37,7 @@ class Fixture:
         return self.source.with_name(self.source.name[: -len("-in.json")] + "-out.json")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Outcome:
     """What running a fixture gave: ``agrees``, ``differs`` (``detail``: both answers) or
     ``refused`` (``detail``: the located error, for the input or the expected output)."""
@@ -47,7 +47,7 @@ class Outcome:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FixtureReport:
     """Every fixture's outcome, in the order the fixtures were given."""
 

@@ -4,16 +4,18 @@ per move number (see :mod:`.notation`), the status, the legal turns and the draw
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...engine.game import Game, Status, header_seed, register
 from ...errors import PiecepackError, RuleError, SetupError, SourceLocation
-from ...notation import MoveGroup
 from ...scene import Scene
 from .notation import OUT, dealt, format_turn, parse_header, parse_turn
 from .picture import key_scene, position_scene
 from .rules import LabyrinthPlay, remove, take_turn
 from .strategies import legal_turns
+
+if TYPE_CHECKING:
+    from ...notation import MoveGroup
 
 
 class Labyrinth(Game[LabyrinthPlay]):

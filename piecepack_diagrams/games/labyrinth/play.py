@@ -6,10 +6,11 @@ The record replays through the rules engine to the same end; the referee's verdi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ...errors import SetupError
+from ...values import value
 from .jsonio import parse_state
 from .notation import OUT, check_players, header_text, record_text
 from .referee import OUT as OUT_EVENT
@@ -17,7 +18,7 @@ from .referee import REMOVED, Contestant, GameResult, parse_specs, referee, seat
 from .rules import Options
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayedGame:
     """A referee's game: the record's text and the referee's result."""
 

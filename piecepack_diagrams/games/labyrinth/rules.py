@@ -5,9 +5,10 @@ goals and home, rounds, the end of the game and who wins
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...errors import RuleError, SetupError
+from ...values import value
 from .board import Coordinate
 from .state import PASS, Action, LabyrinthState, Move, Player, check_move
 
@@ -26,7 +27,7 @@ def check_max_rounds(value: object, *, name: str = "max_rounds") -> int:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Options:
     """Points the course settled differently from milestone to milestone.
 
@@ -39,7 +40,7 @@ class Options:
     max_rounds: int = MAX_ROUNDS
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LastTurn:
     """What the last turn did, for drawings: who (colour), the move (None: a pass), and the
     route the avatar walked after the slide (none for a pass)."""
@@ -49,7 +50,7 @@ class LastTurn:
     route: tuple[Coordinate, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LabyrinthPlay:
     """A game in progress: the position (``position.turn`` is the player to move), the
     players' names, the round and whether anyone has moved in it, and how it ended."""

@@ -3,13 +3,14 @@ the last slide; turns as actions, checked with worded errors."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...errors import RuleError
+from ...values import value
 from .board import OPPOSITE, Board, Coordinate, Tile, cell_name, column_name, line_name, moved, row_name
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Player:
     """A player: its colour, where its avatar is, its home, its current goal (``goto``),
     whether the goal was reached and the player sent home, and goals reached so far."""
@@ -27,7 +28,7 @@ class Player:
         return self.home if self.going_home else self.goto
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Move:
     """Slide row/column ``index`` ``direction``, insert the spare turned ``degrees``
     counter-clockwise, move the avatar to ``destination``."""
@@ -47,7 +48,7 @@ PASS = "PASS"
 Action = Move | str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LabyrinthState:
     """Board, spare, players in turn order (``players[turn]`` moves next), the last slide
     and the queue of further goals (later milestones)."""

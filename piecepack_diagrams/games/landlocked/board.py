@@ -8,9 +8,10 @@ Cell 0, top left, is the empty space: home.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...pieces import Suit
+from ...values import value
 
 HOME = 0
 CELLS = 25
@@ -42,7 +43,7 @@ def are_neighbours(a: int, b: int) -> bool:
     return abs(a % 5 - b % 5) + abs(a // 5 - b // 5) == 1
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Options:
     """``difficulty`` (``standard``, ``easy``: a fifth pass, ``hard``: three), ``pass_visited_outbound``
     (outbound legs may also pass the lower outbound tiles), ``limit_markers`` (the game stops when
@@ -61,7 +62,7 @@ class Options:
                 f"limit_markers={self.limit_markers!r})")
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Deal:
     """The tiles (``tiles[k]`` is ``(suit, rank)``, ``None`` at home) and the two suits drawn."""
 

@@ -29,12 +29,11 @@ first may be the space the pawn stands on).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
                             ppdf_frame, register)
 from ...errors import NotationError, SetupError, SourceLocation
-from ...notation import MoveGroup
 from ...pieces import Suit
 from ...scene import Scene
 from .board import LIMITS, Deal, Options, parse_cell
@@ -42,6 +41,9 @@ from .deal import ALL_TILES, deal_from_seed, make_deal
 from .paths import leg_is_possible
 from .picture import key_scene, position_scene
 from .rules import LandlockedState, apply_leg
+
+if TYPE_CHECKING:
+    from ...notation import MoveGroup
 
 _FACES = {"n": 1, "0": 1, "a": 2, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}
 #: ppdf's setup function, and the header fields that give the deal this project's own way.

@@ -8,11 +8,11 @@ a winnable standard deal average about 21).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
 
 from ...engine.puzzles import TIME_LIMIT, deal_puzzles
+from ...values import value
 from .board import Options
 from .deal import deal_from_seed
 from .rules import LandlockedState
@@ -32,7 +32,7 @@ def rate(passes: int) -> str:
     return "medium"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Puzzle:
     """A winnable deal, its fewest-pass route and its rating."""
 

@@ -5,14 +5,15 @@ step and the rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from ...errors import RuleError
 from ...scene import ScenePiece
+from ...values import value
 from .board import CELLS, HOME, MARKER_COINS, Deal, Options, are_neighbours, cell_name, leg_name, pass_problem
 from .paths import leg_is_possible
 
-@dataclass(frozen=True, slots=True)
+@value
 class LandlockedState:
     """A position: the next ``leg`` (0-based; 13 when home again), the pawn's cell, the
     passes marked on each cell, and the last leg's path."""

@@ -27,14 +27,15 @@ route found first is the same one (the tests compare the two deal by deal).
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ...values import value
 from .board import CELLS, HOME, MARKER_COINS, Options, cell_name
 from .paths import MinimalChoices, fewest_from, leg_masks, reaches, shortest_path, worn_cells
 from .rules import LandlockedState, apply_leg
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Route:
     """A solver's verdict: ``paths`` (one per remaining leg, as cells after the start)
     when ``solvable``, with the passes they mark in all and the positions searched."""

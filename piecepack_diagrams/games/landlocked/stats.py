@@ -5,13 +5,14 @@ solution: solve many seeded deals under each difficulty and count.
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from ...errors import SetupError
 from ...proportions import Proportion
 from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts, seeds_of
+from ...values import value
 from .board import LIMITS, Options
 from .deal import deal_from_seed
 from .rules import LandlockedState
@@ -31,7 +32,7 @@ VARIANTS: dict[str, Options] = {
 GAME_NAME = "landlocked"
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class VariantStatistics:
     """One variant over the deals: how many can be won, and the fewest passes of each win
     (a histogram: passes -> deals)."""
@@ -72,7 +73,7 @@ class VariantStatistics:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class LandlockedStatistics:
     """Each variant's statistics over the seeded deals of ``seeds`` (iterating gives the
     variants' in turn). Runs over different seeds add up (``a + b``) to the run over both."""
