@@ -48,7 +48,7 @@ def header_warnings(record: Record, game: Game[Any]) -> tuple[PiecepackWarning, 
     import difflib
 
     by_lower = {k.lower(): k for k in known}
-    warnings = []
+    warnings: list[PiecepackWarning] = []
     for key in unknown:
         if len(warnings) == MAX_WARNINGS:
             break
