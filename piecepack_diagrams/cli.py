@@ -425,8 +425,8 @@ def _run(args: argparse.Namespace) -> int:
         bad = 0
         for path in args.paths:
             for result in validate_file(path):
-                for error in result.errors:
-                    print(error.format(), file=sys.stderr)
+                for line in result.diagnostics():
+                    print(line, file=sys.stderr)
                 if result.is_valid():
                     print(f"{path}: game {result.index}: valid ({result.moves} moves)")
                 else:
@@ -629,8 +629,8 @@ def _viewer(args: argparse.Namespace) -> int:
     page = viewer_html(result, theme=load_theme(args.theme)).encode("utf-8")
     _emit(page, "html", args.output, Path("output") / f"{Path(args.path).stem}.html")
     # The page shows a record's illegal moves; the exit status says there were some.
-    for error in result.errors:
-        print(error.format(), file=sys.stderr)
+    for line in result.diagnostics():
+        print(line, file=sys.stderr)
     return 1 if result.errors else 0
 
 

@@ -28,6 +28,14 @@ class SourceLocation:
         return f"SourceLocation(file={self.file!r}, line={self.line!r}, column={self.column!r})"
 
 
+def compiler_line(location: SourceLocation | None, severity: str, text: str) -> str:
+    """``FILE:LINE:COL: SEVERITY: TEXT`` (``SEVERITY: TEXT`` without a location) on one line."""
+    where = f"{location}: " if location else ""
+    # One message, one line: a line break in a name or token (a theme called "\n") is shown
+    # as an escape, so the line still reads FILE:LINE:COL: error: ...
+    return f"{where}{severity}: {text}".replace("\r", "\\r").replace("\n", "\\n")
+
+
 class PiecepackError(ValueError):
     """Base class of every error raised on bad input.
 
@@ -73,10 +81,7 @@ class PiecepackError(ValueError):
 
     def format(self) -> str:
         """``FILE:LINE:COL: error: MESSAGE``, the form compilers use."""
-        where = f"{self.location}: " if self.location else ""
-        # One error, one line: a line break in a name or token (a theme called "\n") is shown
-        # as an escape, so the line still reads FILE:LINE:COL: error: ...
-        return f"{where}error: {self.describe()}".replace("\r", "\\r").replace("\n", "\\n")
+        return compiler_line(self.location, "error", self.describe())
 
     def with_location(self, location: SourceLocation) -> "PiecepackError":
         """A copy of this error placed at ``location`` unless it already has one."""
@@ -132,3 +137,29 @@ class OutputError(PiecepackError):
 
 class LimitError(NotationError):
     """An input exceeds one of the documented size or expansion limits."""
+
+
+@value
+class PiecepackWarning:
+    """Something in a record that is probably a mistake but stops nothing (a header key the
+    game does not read, such as ``Variante``): never raised, collected beside the errors.
+
+    ``token`` is the text warned about; ``suggestion`` what was probably meant, if anything.
+    """
+
+    message: str
+    location: SourceLocation | None = None
+    token: str | None = None
+    suggestion: str | None = None
+
+    def describe(self) -> str:
+        """The message with the suggestion, without the location, cut to a readable length."""
+        hint = f"; did you mean '{shorten(self.suggestion)}'?" if self.suggestion else ""
+        return readable(self.message + hint)
+
+    def format(self) -> str:
+        """``FILE:LINE:COL: warning: MESSAGE``, the form compilers use."""
+        return compiler_line(self.location, "warning", self.describe())
+
+    def __str__(self) -> str:
+        return self.describe()

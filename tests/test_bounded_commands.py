@@ -15,11 +15,15 @@ from bounded import run_cli
 ROOT = Path(__file__).resolve().parents[1]
 LABYRINTH = ROOT.parent / "shared" / "corpus" / "labyrinth"
 ERROR_LINE = re.compile(r"^[^:\n]+:\d+:\d+: error: .+$")
+NOTE_LINE = re.compile(r"^[^:\n]+:\d+:\d+: note: .+$")
 
 
 def _located(text: str) -> None:
-    last = text.strip().splitlines()[-1]
-    assert ERROR_LINE.match(last), last[:300]
+    lines = text.strip().splitlines()
+    # A game's error may be followed by the one note that groups its later failing moves.
+    if len(lines) > 1 and NOTE_LINE.match(lines[-1]):
+        lines.pop()
+    assert ERROR_LINE.match(lines[-1]), lines[-1][:300]
 
 
 def _empty_macro_used_everywhere() -> str:

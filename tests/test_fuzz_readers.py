@@ -58,7 +58,7 @@ def _timed(fn, *args, **kwargs):
 def _replay_all(text: str) -> None:
     for record in parse_records(text, name="fuzz.ppn"):
         result = replay(record, strict=False)
-        for error in result.errors:
+        for error in result.errors + result.later_errors:
             _located_inside(error, text)
 
 
@@ -93,7 +93,7 @@ def test_a_game_s_movetext_is_replayed_or_refused_at_its_move(game, data):
     body = " ".join(f"{k // 2 + 1}{'.' if k % 2 == 0 else '...'} {t}" for k, t in enumerate(tokens))
     text = _HEADERS[game] + body + "\n"
     result = _timed(replay, parse_records(text, name=f"{game}.ppn")[0], strict=False)
-    for error in result.errors:
+    for error in result.errors + result.later_errors:
         _located_inside(error, text)
 
 

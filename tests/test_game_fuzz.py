@@ -19,7 +19,7 @@ def _replay(text: str) -> None:
     try:
         for record in parse_records(text, name="fuzz.ppn"):
             result = replay(record, strict=False)
-            for error in result.errors:
+            for error in result.errors + result.later_errors:
                 assert error.location is not None
     except PiecepackError:
         pass  # a located setup or notation error is a fine answer

@@ -50,6 +50,9 @@ class Game(ABC, Generic[S]):
     ppdf_function: str = ""
     #: Header fields its setup reads besides ``Seed`` (``setup GAME --size 9x9`` sets ``Size``).
     header_fields: tuple[str, ...] = ()
+    #: The other top-level header keys it reads or writes; with ``header_fields`` and the keys
+    #: every record may carry, a key close to none of these draws a warning (see :mod:`.headers`).
+    header_keys: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         # A game is one registered object: pickled (to another process) by its name, so

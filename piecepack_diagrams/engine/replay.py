@@ -1,8 +1,10 @@
 """Replaying and validating records: one immutable state per move number.
 
-Strict replay raises at the first error; lenient replay collects every error
-(each with its location) and carries on from the last good state, like
-python-chess's ``game.errors``.
+Strict replay raises at the first error; lenient replay carries on from the last good
+state, like python-chess's ``game.errors``, and reports as a compiler does: the first
+error of a game in full, and the later moves that fail after it (most often only because
+of it: a mistyped move leaves the pieces elsewhere than the rest of the record expects)
+as one grouped note. Header keys that look like typos of the game's own are warnings.
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..arguments import check_arg, check_optional_int, check_path
-from ..errors import PiecepackError, RuleError, SourceLocation
+from ..errors import PiecepackError, PiecepackWarning, RuleError, SourceLocation, compiler_line
 from ..notation import SETUP_LABEL, MoveGroup, Record, iter_records
 from ..values import value
 from .game import Game, Status, game_for
+from .headers import header_warnings
+
+#: How many places of later failing moves the grouped note lists before "and N more".
+NOTE_PLACES = 8
 
 
 @value
@@ -37,16 +43,24 @@ class Position:
 
 @value
 class Replay:
-    """A replayed record: its game, the positions (the first is the setup) and any errors."""
+    """A replayed record: its game, the positions (the first is the setup), its first error
+    (``errors`` holds at most one), the later moves that failed after it (``later_errors``,
+    in order; lenient replay skips each failing move) and the header's ``warnings``."""
 
     record: Record
     game: Game[Any]
     positions: tuple[Position, ...]
     errors: tuple[PiecepackError, ...] = ()
+    later_errors: tuple[PiecepackError, ...] = ()
+    warnings: tuple[PiecepackWarning, ...] = ()
 
     def is_valid(self) -> bool:
         """True when every move applied without error."""
         return not self.errors
+
+    def diagnostics(self) -> tuple[str, ...]:
+        """The lines a compiler would print (see :func:`diagnostics`)."""
+        return diagnostics(self.errors, self.later_errors, self.warnings)
 
     @property
     def final(self) -> Position:
@@ -104,9 +118,9 @@ def replay(record: Record, *, strict: bool = True, seed: int | None = None,
     """Replay ``record`` move by move.
 
     With ``strict`` the first error is raised (a :class:`PiecepackError` with
-    its location); otherwise errors are collected in :attr:`Replay.errors` and
-    the failing move is skipped. A setup error is raised either way. Raises
-    :class:`TypeError` for arguments of the wrong type.
+    its location); otherwise the first is kept in :attr:`Replay.errors`, those of later
+    moves in :attr:`Replay.later_errors`, and each failing move is skipped. A setup error
+    is raised either way. Raises :class:`TypeError` for arguments of the wrong type.
     """
     check_arg(record, Record, name="record", accepts="a Record (from parse_records or read_records)")
     check_optional_int(seed, name="seed")
@@ -117,7 +131,7 @@ def replay(record: Record, *, strict: bool = True, seed: int | None = None,
     positions = tuple(Position(SETUP_LABEL, "", "", state, record.location) if group is None
                       else Position(group.label, group.text, group.comment, state, group.location)
                       for group, state in _states(record, game, strict=strict, seed=seed, errors=errors))
-    return Replay(record, game, positions, tuple(errors))
+    return Replay(record, game, positions, tuple(errors[:1]), tuple(errors[1:]), header_warnings(record, game))
 
 
 def _states(record: Record, game: Game[Any], *, strict: bool, seed: int | None,
@@ -144,18 +158,43 @@ def _states(record: Record, game: Game[Any], *, strict: bool, seed: int | None,
 
 @value
 class Validation:
-    """The verdict on one record: valid, or the errors found (each located)."""
+    """The verdict on one record: valid, or its first error (``errors`` holds at most one,
+    located) and the later moves that failed after it (``later_errors``); and the header's
+    ``warnings``, which do not make a record invalid."""
 
     file: str
     index: int
     errors: tuple[PiecepackError, ...]
     moves: int = 0
+    later_errors: tuple[PiecepackError, ...] = ()
+    warnings: tuple[PiecepackWarning, ...] = ()
 
     def is_valid(self) -> bool:
         return not self.errors
 
+    def diagnostics(self) -> tuple[str, ...]:
+        """The lines a compiler would print (see :func:`diagnostics`)."""
+        return diagnostics(self.errors, self.later_errors, self.warnings)
+
     def __repr__(self) -> str:
-        return f"Validation(file={self.file!r}, index={self.index!r}, errors={self.errors!r}, moves={self.moves!r})"
+        return (f"Validation(file={self.file!r}, index={self.index!r}, errors={self.errors!r}, "
+                f"moves={self.moves!r}, later_errors=<{len(self.later_errors)}>, warnings={self.warnings!r})")
+
+
+def diagnostics(errors: Iterable[PiecepackError], later: tuple[PiecepackError, ...],
+                warnings: Iterable[PiecepackWarning]) -> tuple[str, ...]:
+    """``FILE:LINE:COL: warning: ...`` for each warning, ``FILE:LINE:COL: error: ...`` for
+    the error, and for the ``later`` errors one ``note`` line at the first of them: how
+    many later moves no longer apply, and where (the first :data:`NOTE_PLACES`)."""
+    lines = [w.format() for w in warnings] + [e.format() for e in errors]
+    if later:
+        places = [f"{e.location.line}:{e.location.column}" if e.location else "?" for e in later[:NOTE_PLACES]]
+        more = f" and {len(later) - NOTE_PLACES} more" if len(later) > NOTE_PLACES else ""
+        moves = "1 later move no longer applies" if len(later) == 1 else f"{len(later)} later moves no longer apply"
+        lines.append(compiler_line(later[0].location, "note",
+                                   f"{moves} after the error above: at {', '.join(places)}{more}; "
+                                   "fix that error first"))
+    return tuple(lines)
 
 
 def validate_file(path: str | Path) -> Iterator[Validation]:
@@ -174,13 +213,17 @@ def _validations(path: str | Path) -> Iterator[Validation]:
         for record in iter_records(path):
             index = record.index
             errors: list[PiecepackError] = []
+            warnings: tuple[PiecepackWarning, ...] = ()
             try:
+                game = game_for(record)
+                warnings = header_warnings(record, game)
                 # Each state is dropped once the next is made: a long game is checked in the
                 # memory of its record, not of its record and every position.
-                deque(_states(record, game_for(record), strict=False, seed=None, errors=errors), maxlen=0)
-                yield Validation(str(path), index, tuple(errors), len(record.groups))
+                deque(_states(record, game, strict=False, seed=None, errors=errors), maxlen=0)
+                yield Validation(str(path), index, tuple(errors[:1]), len(record.groups),
+                                 tuple(errors[1:]), warnings)
             except PiecepackError as exc:
-                yield Validation(str(path), index, (exc.with_location(record.location),))
+                yield Validation(str(path), index, (exc.with_location(record.location),), warnings=warnings)
     except PiecepackError as exc:
         yield Validation(str(path), index + 1, (exc,))
 
@@ -192,4 +235,4 @@ def validate(paths: Iterable[str | Path]) -> list[Validation]:
     return [v for path in paths for v in validate_file(path)]
 
 
-__all__ = ["Position", "Replay", "RuleError", "Validation", "replay", "validate", "validate_file"]
+__all__ = ["Position", "Replay", "RuleError", "Validation", "diagnostics", "replay", "validate", "validate_file"]

@@ -186,7 +186,7 @@ def _errors_by_position(result: Replay) -> dict[int, list[PiecepackError]]:
     starts = [((p.location.line, p.location.column), k) for k, p in enumerate(result.positions)
               if k and p.location is not None]
     out: dict[int, list[PiecepackError]] = {}
-    for error in result.errors:
+    for error in result.errors + result.later_errors:
         loc = error.location
         at = (loc.line, loc.column) if loc is not None else None
         k = max((k for start, k in starts if at is not None and start <= at), default=len(result.positions) - 1)
@@ -224,7 +224,8 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
         note = "".join(f'<span class="comment error">{esc(e.describe())}</span>' for e in problems)
         moves.append(f'<li><button type="button" class="move{invalid}" data-index="{k}">'
                      f'<span class="label">{esc(label)}</span>{esc(position.text)}{comment}{note}</button></li>')
-    summary = (f'<p class="error">{len(result.errors)} move(s) break the rules; each is shown at its move.</p>'
+    later = f", and {len(result.later_errors)} later move(s) no longer apply after it" if result.later_errors else ""
+    summary = (f'<p class="error">A move breaks the rules{later}; each is shown at its move.</p>'
                if result.errors else f"<p>{esc(_status_text(result))}</p>")
     key_html = ('<section class="keys"><h2>Key</h2><div class="key" data-whole="0"></div></section>\n'
                 if key is not None else "")

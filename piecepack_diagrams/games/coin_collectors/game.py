@@ -161,6 +161,7 @@ class CoinCollectors(Game[CoinCollectorsState]):
     name = "coin-collectors"
     title = "Coin Collectors"
     header_fields = ("Variant", "Tiles", "Coins", "Dice")
+    header_keys = ("LeftBehind",)
     ppdf_function = PPDF_FUNCTION
     #: Plates show the whole 5x5 square: a window of one size round each move would save
     #: little of it and cut the tiles at its edges through their glyphs.

@@ -92,6 +92,7 @@ class GenericGame(Game[Board]):
 
     name = "ppn"
     title = "Portable Piecepack Notation"
+    header_keys = ("MovetextParser", "Macros")
 
     def layout(self, metadata: Mapping[str, Any], *, seed: int | None = None) -> Layout:
         name, options = setup_spec(metadata)

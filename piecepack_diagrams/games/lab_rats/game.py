@@ -201,6 +201,7 @@ class LabRats(Game[LabRatsState]):
     name = "lab-rats"
     title = "Lab Rats"
     header_fields = ("Variant", "Start", "Coins", "Tiles", "Rolls")
+    header_keys = ("Options",)
     ppdf_function = PPDF_FUNCTION
 
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,

@@ -24,6 +24,8 @@ class Labyrinth(Game[LabyrinthPlay]):
     name = "labyrinth"
     title = "Labyrinth"
     header_fields = ("Size", "Players", "Names")
+    #: The position (either form), its options, and the verdict a played record ends with.
+    header_keys = ("State", "Board", "Spare", "Goals", "Last", "Options", "Winners", "Removed")
 
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
               location: SourceLocation | None = None) -> LabyrinthPlay:

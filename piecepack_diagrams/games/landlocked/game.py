@@ -143,6 +143,7 @@ class Landlocked(Game[LandlockedState]):
     name = "landlocked"
     title = "Landlocked"
     header_fields = ("Difficulty", "Tiles", "Outbound", "Inbound")
+    header_keys = ("Options",)
     ppdf_function = PPDF_FUNCTION
 
     def setup(self, metadata: Mapping[str, Any], *, seed: int | None = None,
