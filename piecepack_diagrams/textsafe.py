@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import reprlib
+from functools import cache
 from typing import Any, Iterable, TextIO
 
 #: The most characters of one unbroken run of text (a token, a quoted move) an error shows.
@@ -17,7 +18,13 @@ MAX_SHOWN_RUN = 60
 #: The most characters an error message shows.
 MAX_MESSAGE = 500
 
-_LONG_RUN = re.compile(r"\S{%d,}" % (MAX_SHOWN_RUN + 1))
+
+
+# The patterns are compiled when first needed (compiling the three costs more than a
+# drawing's start-up can spare, and most text is plain ASCII that needs none of them).
+@cache
+def _long_run() -> re.Pattern[str]:
+    return re.compile(r"\S{%d,}" % (MAX_SHOWN_RUN + 1))
 
 
 def shorten(text: str, limit: int = MAX_SHOWN_RUN) -> str:
@@ -34,7 +41,7 @@ def readable(text: str) -> str:
     """An error message of readable length: every unbroken run longer than
     :data:`MAX_SHOWN_RUN` is shortened, and the whole is cut at :data:`MAX_MESSAGE`."""
     if len(text) > MAX_SHOWN_RUN:
-        text = _LONG_RUN.sub(lambda m: shorten(m.group(0)), text)
+        text = _long_run().sub(lambda m: shorten(m.group(0)), text)
     if len(text) > MAX_MESSAGE:
         text = text[: MAX_MESSAGE - 3] + "..."
     return text
@@ -62,23 +69,32 @@ def as_text(value: Any) -> str:
 # XML 1.0 allows tab, newline, carriage return, and U+0020 to U+10FFFF but the surrogates,
 # U+FFFE and U+FFFF. Refused here as well: DEL and the C1 controls (XML "discourages"
 # them and they are terminal escapes), and the other Unicode noncharacters.
-_NOT_XML = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff"
-    + "".join(f"{chr(plane << 16 | 0xFFFE)}{chr(plane << 16 | 0xFFFF)}" for plane in range(1, 17))
-    + "]"
-)
+@cache
+def _not_xml() -> re.Pattern[str]:
+    return re.compile(
+        "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff"
+        + "".join(f"{chr(plane << 16 | 0xFFFE)}{chr(plane << 16 | 0xFFFF)}" for plane in range(1, 17))
+        + "]"
+    )
 
 
 def xml_text(text: str) -> str:
     """``text`` with every character XML 1.0 cannot hold (controls, surrogates,
     noncharacters) replaced by U+FFFD, the replacement character. Markup is not
     escaped here: the writer's own escaping does that."""
-    return _NOT_XML.sub("\ufffd", text)
+    if text.isascii() and text.isprintable():  # U+0020 to U+007E: nothing to replace
+        return text
+    return _not_xml().sub("\ufffd", text)
 
 
 # Control characters (but tab and newline) move the cursor, clear the screen or set the
 # window title; bidirectional overrides reorder what a line seems to say.
-_NOT_TERMINAL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_TAB_NEWLINE = {9: None, 10: None}
+
+
+@cache
+def _not_terminal() -> re.Pattern[str]:
+    return re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def terminal_text(text: str) -> str:
@@ -87,9 +103,10 @@ def terminal_text(text: str) -> str:
     valid escape inside a JSON string. A carriage return written alone is kept: it is how
     a progress line redraws itself (one at the start of other text, such as an error
     whose file name begins with it, is escaped like the rest)."""
-    if text == "\r" or not _NOT_TERMINAL.search(text):
+    if text == "\r" or (text.isascii() and text.translate(_TAB_NEWLINE).isprintable()) \
+            or not _not_terminal().search(text):
         return text
-    return _NOT_TERMINAL.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+    return _not_terminal().sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 
 class TerminalStream:

@@ -9,8 +9,9 @@ class as source text and compiles each (``__init__``, ``__repr__``, ``__eq__``,
 ``__hash__``, ``__setattr__``, ``__delattr__``): some four million instructions a class,
 and drawing one setup from the command line defines about fifty classes, a third of the
 process's time. Here only ``__init__`` is compiled (its parameters and defaults are the
-class's own); the other methods are shared functions, read from bytecode like any other
-code, that find the class's fields through per-class ``operator.attrgetter`` keys.
+class's own), and only when the class is first instantiated (its signature is known
+before); the other methods are closures over per-class ``operator.attrgetter`` keys,
+read from bytecode like any other code.
 
 ``tests/test_values.py`` holds each class made here against the same class made by the
 dataclass decorator.
@@ -152,6 +153,48 @@ def _make_init(cls: type, fields: list[dataclasses.Field[Any]]) -> Callable[...,
     return init
 
 
+def _check_order(cls: type, fields: list[dataclasses.Field[Any]]) -> None:
+    """Refuse, as the dataclass decorator does, a positional field without a default after one with."""
+    seen_default = False
+    for f in fields:
+        if not f.init or f.kw_only is True:
+            continue
+        if f.default is not MISSING or f.default_factory is not MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"{cls.__qualname__}: non-default argument {f.name!r} follows default argument")
+
+
+def _signature(fields: list[dataclasses.Field[Any]]) -> inspect.Signature:
+    """The signature ``__init__`` will have (``inspect.signature`` of the class without
+    compiling it)."""
+    kinds = inspect.Parameter
+    params = [kinds("self", kinds.POSITIONAL_OR_KEYWORD)]
+    for f in fields:
+        if f.init:
+            default = f.default if f.default is not MISSING else (
+                _HAS_FACTORY if f.default_factory is not MISSING else kinds.empty)
+            kind = kinds.KEYWORD_ONLY if f.kw_only is True else kinds.POSITIONAL_OR_KEYWORD
+            params.append(kinds(f.name, kind, default=default, annotation=f.type))
+    return inspect.Signature(sorted(params, key=lambda p: p.kind), return_annotation=None)
+
+
+def _lazy_init(cls: type, fields: list[dataclasses.Field[Any]]) -> Callable[..., None]:
+    """``__init__`` compiled when the class is first instantiated (a process defines many
+    classes it never makes, and compiling is most of what defining one costs); until
+    then a stand-in with the same name, signature and annotations."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _make_init(cls, fields)
+        type.__setattr__(cls, "__init__", init)
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
+    __init__.__signature__ = _signature(fields)  # type: ignore[attr-defined]
+    return __init__
+
+
 def _make_value(cls: T, *, eq: bool, order: bool) -> T:
     if order and not eq:
         raise ValueError("eq must be true if order is true")
@@ -173,7 +216,8 @@ def _make_value(cls: T, *, eq: bool, order: bool) -> T:
     if any(base is not object and dataclasses.is_dataclass(base) for base in new.__mro__[1:]):
         raise TypeError(f"{cls.__qualname__}: @value classes do not inherit fields")
     if "__init__" not in own:
-        new.__init__ = _make_init(new, fields)
+        _check_order(new, fields)
+        new.__init__ = _lazy_init(new, fields)
     if not had_doc:
         new.__doc__ = new.__name__ + str(inspect.signature(new)).replace(" -> None", "")
     new.__setattr__, new.__delattr__ = _no_setattr, _no_delattr

@@ -99,6 +99,17 @@ def test_the_same_signature_fields_match_args_and_doc(body):
 
 
 @pytest.mark.parametrize("body", BODIES)
+def test_the_signature_is_the_same_before_and_after_the_first_instance(body):
+    # __init__ is compiled when the class is first instantiated; help() and documentation
+    # read the signature before that.
+    reference, ours = _both(body)
+    before = inspect.signature(ours)
+    ours(*ARGS[body][0])
+    assert inspect.signature(ours) == before and str(before) == str(inspect.signature(reference))
+    assert ours.__init__.__annotations__ == reference.__init__.__annotations__
+
+
+@pytest.mark.parametrize("body", BODIES)
 def test_the_same_values_repr_equality_hash_and_frozenness(body):
     reference, ours = _both(body)
     for args in ARGS[body]:
