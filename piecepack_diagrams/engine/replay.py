@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -17,22 +17,33 @@ from ..arguments import check_arg, check_optional_int, check_path
 from ..errors import PiecepackError, RuleError, SourceLocation
 from ..notation import SETUP_LABEL, MoveGroup, Record, iter_records
 from .game import Game, Status, game_for
+from ..reprs import brief_repr
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
     """A state after a move number: its label (``"SetupFn."`` for the start),
-    the moves and comment written there, and the game's state."""
+    the moves and comment written there, and the game's state; ``game`` (set by
+    :func:`replay`) draws it, in a notebook as the picture of the value."""
 
     label: str
     text: str
     comment: str
     state: Any
     location: SourceLocation | None = None
+    game: Game[Any] | None = field(default=None, compare=False, repr=False)
 
-    def __repr__(self) -> str:
-        return (f"Position(label={self.label!r}, text={self.text!r}, comment={self.comment!r}, "
-                f"state=..., location={self.location!r})")
+    __repr__ = brief_repr
+
+    def caption(self) -> str:
+        """Its move number (``Setup`` for the start), moves and ``{comment}`` on one line."""
+        label = "Setup" if self.label == SETUP_LABEL else self.label
+        text = " ".join(part for part in (label, self.text) if part)
+        return f"{text}  {{{self.comment}}}" if self.comment else text
+
+    def _repr_svg_(self) -> str | None:
+        # IPython shows a value by its picture when it has one: the game's scene of the state.
+        return None if self.game is None else self.game.scene(self.state, caption=self.caption())._repr_svg_()
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +54,14 @@ class Replay:
     game: Game[Any]
     positions: tuple[Position, ...]
     errors: tuple[PiecepackError, ...] = ()
+
+    __repr__ = brief_repr
+
+    def _repr_html_(self) -> str:
+        # IPython shows a replay as a stepper through its positions (the HTML viewer's, compact).
+        from ..sheets.viewer import notebook_html
+
+        return notebook_html(self)
 
     def is_valid(self) -> bool:
         """True when every move applied without error."""
@@ -114,8 +133,8 @@ def replay(record: Record, *, strict: bool = True, seed: int | None = None,
         check_arg(game, Game, name="game", accepts="a Game or None")
     game = game or game_for(record)
     errors: list[PiecepackError] = []
-    positions = tuple(Position(SETUP_LABEL, "", "", state, record.location) if group is None
-                      else Position(group.label, group.text, group.comment, state, group.location)
+    positions = tuple(Position(SETUP_LABEL, "", "", state, record.location, game) if group is None
+                      else Position(group.label, group.text, group.comment, state, group.location, game)
                       for group, state in _states(record, game, strict=strict, seed=seed, errors=errors))
     return Replay(record, game, positions, tuple(errors))
 
@@ -151,12 +170,10 @@ class Validation:
     errors: tuple[PiecepackError, ...]
     moves: int = 0
 
+    __repr__ = brief_repr
+
     def is_valid(self) -> bool:
         return not self.errors
-
-    def __repr__(self) -> str:
-        return f"Validation(file={self.file!r}, index={self.index!r}, errors={self.errors!r}, moves={self.moves!r})"
-
 
 def validate_file(path: str | Path) -> Iterator[Validation]:
     """A :class:`Validation` for each game in ``path`` (lenient: every error is found).

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from ...errors import RuleError
 from .board import OPPOSITE, Board, Coordinate, Tile, cell_name, column_name, line_name, moved, row_name
+from ...reprs import brief_repr
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,8 @@ class LabyrinthState:
     last: tuple[int, str] | None = None
     goals: tuple[Coordinate, ...] = ()
     turn: int = 0
+
+    __repr__ = brief_repr
 
     def slid(self, index: int, direction: str, degrees: int) -> "LabyrinthState":
         """The state after the slide and insert, avatars moved along (no legality checks)."""
