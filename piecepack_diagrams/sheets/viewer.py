@@ -77,7 +77,7 @@ _SCRIPT = """
   var moves = Array.prototype.slice.call(root.querySelectorAll(".move"));
   var counter = root.querySelector(".counter");
   var nav = root.querySelector(".movetext");
-  var data = JSON.parse(root.querySelector(".drawings").textContent);
+  var data = JSON.parse(root.querySelector('script[type="application/json"]').textContent);
   var DIGITS = "%(digits)s";
   var built = [];
   var current = -1;
@@ -281,7 +281,7 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
             f"</aside>\n</main>\n{key_html}"
             "<footer>Arrow keys or the buttons step through the game; Home and End jump to its ends; "
             "a move in the list shows the position after it. Made by piecepack-diagrams.</footer>\n"
-            f'<script type="application/json" id="drawings" class="drawings">{drawings.as_json()}</script>\n'
+            f'<script type="application/json" id="drawings">{drawings.as_json()}</script>\n'
             f"<script>{_script('document.body', page=True)}</script>\n</body>\n</html>\n")
 
 
@@ -321,7 +321,7 @@ def notebook_html(result: Replay, *, theme: Theme = DEFAULT) -> str:
             f"</details>"
             + ('<details><summary>Key</summary><div class="key" data-whole="0"></div></details>'
                if key is not None else "")
-            + f'<script type="application/json" class="drawings">{drawings.as_json()}</script>'
+            + f'<script type="application/json">{drawings.as_json()}</script>'
             f"<script>{_script(f'document.getElementById({json.dumps(root)})', page=False)}</script></div>")
 
 
