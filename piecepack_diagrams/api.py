@@ -57,9 +57,7 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, 
             if position.comment:
                 text += f"\nThe record says: “{position.comment}”"
         else:
-            text = " ".join(part for part in (label, position.text) if part)
-            if position.comment:
-                text += f"  {{{position.comment}}}"
+            text = position.caption()
     return result.game.scene(position.state, caption=text, show_legal=show_legal, key=key)
 
 

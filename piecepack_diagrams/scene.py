@@ -13,6 +13,7 @@ from dataclasses import field, replace
 from typing import Union
 
 from .pieces import Piece, piece_size
+from .reprs import brief_repr
 from .values import value
 
 
@@ -84,6 +85,8 @@ class PathLine:
     colour: str = ""
     dash: tuple[float, ...] = ()
 
+    __repr__ = brief_repr
+
 
 #: Points per inch: label sizes are printed sizes, in points.
 POINTS_PER_INCH = 72.0
@@ -150,6 +153,8 @@ class Outline:
     glyph: str = ""
     glyph_at: tuple[float, float] = (0.0, 0.0)
 
+    __repr__ = brief_repr
+
 
 @value
 class Marker:
@@ -186,6 +191,8 @@ class Group:
 
     items: tuple["Annotation", ...]
     role: str = "group"
+
+    __repr__ = brief_repr
 
 
 @value
@@ -236,6 +243,8 @@ class Panel:
     title: str = ""
     side: str = "auto"
     entries: tuple[KeyEntry, ...] = ()
+
+    __repr__ = brief_repr
 
 
 #: Roles of details a plain-text drawing leaves out, having a few characters an inch: a maze
@@ -316,6 +325,8 @@ class Coordinates:
     files: tuple[tuple[float, str], ...] = ()
     ranks: tuple[tuple[float, str], ...] = ()
 
+    __repr__ = brief_repr
+
 
 @value
 class Scene:
@@ -338,16 +349,13 @@ class Scene:
     panels: tuple[Panel, ...] = ()
     coordinates: Coordinates | None = None
 
-    def __repr__(self) -> str:
-        # Short enough for a terminal or a notebook: counts, not the pieces themselves.
-        parts = [f"pieces=<{len(self.pieces)}>", f"annotations=<{len(self.annotations)}>"]
-        if self.panels:
-            parts.append(f"panels=<{len(self.panels)}>")
-        for name in ("caption", "title", "frame", "focus"):
-            value = getattr(self, name)
-            if value:
-                parts.append(f"{name}={_short(value)}")
-        return f"Scene({', '.join(parts)})"
+    __repr__ = brief_repr
+
+    def _repr_svg_(self) -> str:
+        # IPython shows a value by its picture when it has one.
+        from .render import render
+
+        return render(self, "svg").decode("utf-8")
 
     def bounds(self, *, margin: float = 0.25) -> Bounds:
         """The area to draw: ``frame`` if set, else everything's extent plus ``margin``."""
@@ -402,11 +410,6 @@ def stacked(pieces: "list[Piece] | tuple[Piece, ...]", x: float, y: float, *, st
     n, hidden = len(drawn), len(pieces) - len(drawn)
     return [ScenePiece(piece, x - (n - 1 - k) * step, y - (n - 1 - k) * step, angle, hidden if k == 0 else 0)
             for k, piece in enumerate(drawn)]
-
-
-def _short(value: object, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 4] + "...'"
 
 
 def shifted(a: Annotation, dx: float, dy: float) -> Annotation:

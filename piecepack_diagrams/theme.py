@@ -16,6 +16,7 @@ from typing import Any
 
 from .errors import SetupError
 from .settings import read_settings, shown
+from .reprs import brief_repr
 from .values import value
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|none")
@@ -61,6 +62,8 @@ class Theme:
     text_suit_glyphs: tuple[str, str, str, str] = ("☼", "☾", "♛", "⚜")
     caption_size: float = 0.16
 
+    __repr__ = brief_repr
+
     def suit_colour(self, suit: int, cfg: str = "piecepack") -> str:
         """The colour of a piece's suit (a bit colour for non-piecepack pieces). The playing
         cards expansion's hearts and diamonds take the Suns' colour, its spades and clubs the
@@ -87,11 +90,6 @@ class Theme:
             raise SetupError(f"a theme has no field among {', '.join(sorted(changes))}",
                              expected=", ".join(f.name for f in dataclasses.fields(Theme))) from None
         return _validated(changed)
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))
-        return f"Theme({fields})"
-
 
 DEFAULT = Theme()
 PRINT = Theme(

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..arguments import check_arg, check_optional_int, check_path
 from ..errors import PiecepackError, PiecepackWarning, RuleError, SourceLocation, compiler_line
 from ..notation import SETUP_LABEL, MoveGroup, Record, iter_records
+from ..reprs import brief_repr
 from ..values import value
 from .game import Game, Status, game_for
 from .headers import header_warnings
@@ -28,17 +30,27 @@ NOTE_PLACES = 8
 @value
 class Position:
     """A state after a move number: its label (``"SetupFn."`` for the start),
-    the moves and comment written there, and the game's state."""
+    the moves and comment written there, and the game's state; ``game`` (set by
+    :func:`replay`) draws it, in a notebook as the picture of the value."""
 
     label: str
     text: str
     comment: str
     state: Any
     location: SourceLocation | None = None
+    game: Game[Any] | None = field(default=None, compare=False, repr=False)
 
-    def __repr__(self) -> str:
-        return (f"Position(label={self.label!r}, text={self.text!r}, comment={self.comment!r}, "
-                f"state=..., location={self.location!r})")
+    __repr__ = brief_repr
+
+    def caption(self) -> str:
+        """Its move number (``Setup`` for the start), moves and ``{comment}`` on one line."""
+        label = "Setup" if self.label == SETUP_LABEL else self.label
+        text = " ".join(part for part in (label, self.text) if part)
+        return f"{text}  {{{self.comment}}}" if self.comment else text
+
+    def _repr_svg_(self) -> str | None:
+        # IPython shows a value by its picture when it has one: the game's scene of the state.
+        return None if self.game is None else self.game.scene(self.state, caption=self.caption())._repr_svg_()
 
 
 @value
@@ -53,6 +65,14 @@ class Replay:
     errors: tuple[PiecepackError, ...] = ()
     later_errors: tuple[PiecepackError, ...] = ()
     warnings: tuple[PiecepackWarning, ...] = ()
+
+    __repr__ = brief_repr
+
+    def _repr_html_(self) -> str:
+        # IPython shows a replay as a stepper through its positions (the HTML viewer's, compact).
+        from ..sheets.viewer import notebook_html
+
+        return notebook_html(self)
 
     def is_valid(self) -> bool:
         """True when every move applied without error."""
@@ -128,8 +148,8 @@ def replay(record: Record, *, strict: bool = True, seed: int | None = None,
         check_arg(game, Game, name="game", accepts="a Game or None")
     game = game or game_for(record)
     errors: list[PiecepackError] = []
-    positions = tuple(Position(SETUP_LABEL, "", "", state, record.location) if group is None
-                      else Position(group.label, group.text, group.comment, state, group.location)
+    positions = tuple(Position(SETUP_LABEL, "", "", state, record.location, game) if group is None
+                      else Position(group.label, group.text, group.comment, state, group.location, game)
                       for group, state in _states(record, game, strict=strict, seed=seed, errors=errors))
     return Replay(record, game, positions, tuple(errors[:1]), tuple(errors[1:]), header_warnings(record, game))
 
@@ -169,16 +189,14 @@ class Validation:
     later_errors: tuple[PiecepackError, ...] = ()
     warnings: tuple[PiecepackWarning, ...] = ()
 
+    __repr__ = brief_repr
+
     def is_valid(self) -> bool:
         return not self.errors
 
     def diagnostics(self) -> tuple[str, ...]:
         """The lines a compiler would print (see :func:`diagnostics`)."""
         return diagnostics(self.errors, self.later_errors, self.warnings)
-
-    def __repr__(self) -> str:
-        return (f"Validation(file={self.file!r}, index={self.index!r}, errors={self.errors!r}, "
-                f"moves={self.moves!r}, later_errors=<{len(self.later_errors)}>, warnings={self.warnings!r})")
 
 
 def diagnostics(errors: Iterable[PiecepackError], later: tuple[PiecepackError, ...],

@@ -19,6 +19,7 @@ from ..arguments import check_arg, check_source
 from ..errors import LimitError, NotationError, SourceLocation
 from ..values import value
 from .movetext import MoveGroup, format_movetext, parse_movetext
+from ..reprs import brief_repr
 
 #: The longest line accepted, in bytes.
 MAX_LINE_BYTES = 1 << 20
@@ -41,7 +42,9 @@ class Record:
     line: int = field(default=1, compare=False)
     index: int = field(default=1, compare=False)
     #: The header's lines as read, with their line numbers (to place errors about its fields).
-    header: tuple[tuple[int, str], ...] = field(default=(), compare=False)
+    header: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
+
+    __repr__ = brief_repr
 
     @property
     def location(self) -> SourceLocation:
@@ -62,13 +65,6 @@ class Record:
                 if found:
                     return SourceLocation(self.file, line, found.start() + 1)
         return self.location
-
-    def __repr__(self) -> str:
-        return (
-            f"Record(metadata={self.metadata!r}, groups={self.groups!r}, "
-            f"file={self.file!r}, line={self.line!r}, index={self.index!r})"
-        )
-
 
 def _is_game_start(line: str) -> bool:
     return line.startswith("---")

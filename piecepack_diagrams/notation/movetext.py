@@ -15,6 +15,7 @@ from typing import Iterable, Iterator
 from ..errors import LimitError, NotationError, PiecepackError, SourceLocation
 from ..values import value
 from .braces import ExpansionBudget, expand_braces
+from ..reprs import brief_repr
 
 #: The label of the state before any move (as the reference parser names it).
 SETUP_LABEL = "SetupFn."
@@ -36,8 +37,7 @@ class Token:
     text: str
     location: SourceLocation = field(compare=False)
 
-    def __repr__(self) -> str:
-        return f"Token(text={self.text!r}, location={self.location!r})"
+    __repr__ = brief_repr
 
 
 @value
@@ -53,6 +53,8 @@ class MoveGroup:
     comments: tuple[Token, ...]
     location: SourceLocation = field(compare=False)
 
+    __repr__ = brief_repr
+
     @property
     def comment(self) -> str:
         """All comments of the group, joined with spaces, whitespace collapsed."""
@@ -66,13 +68,6 @@ class MoveGroup:
         if not self.moves:
             return ""
         return " ".join([m.text for m in self.moves])
-
-    def __repr__(self) -> str:
-        return (
-            f"MoveGroup(label={self.label!r}, moves={self.moves!r}, "
-            f"comments={self.comments!r}, location={self.location!r})"
-        )
-
 
 def is_move_number(text: str) -> bool:
     """True for a PPN move number: letters, digits, ``_`` and ``.``, ending in ``.``.

@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import io
 
-import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
-matplotlib.use("Agg")
-
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import MaxNLocator  # noqa: E402
-
-from ..errors import OutputError  # noqa: E402
-from .raster import fitted_dpi  # noqa: E402
-from .reproducible import reproducible_png  # noqa: E402
+from ..errors import OutputError
+from .raster import fitted_dpi
+from .reproducible import reproducible_png
 
 #: The most values a chart labels one by one on its x axis; a wider range gets fewer labels.
 MAX_TICKS = 100

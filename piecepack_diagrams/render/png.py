@@ -9,25 +9,22 @@ import io
 import math
 
 import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.patches import PathPatch
+from matplotlib.path import Path as MplPath
 
-matplotlib.use("Agg")
-
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.patches import PathPatch  # noqa: E402
-from matplotlib.path import Path as MplPath  # noqa: E402
-
-from ..scene import Scene  # noqa: E402
-from ..theme import DEFAULT, Theme  # noqa: E402
-from .batch import Lines, Shapes, Symbols, Texts, batch_stamps  # noqa: E402
-from ..layout.compose import LaidOut, as_laid_out  # noqa: E402
-from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry  # noqa: E402
-from .glyphs import suit_contours  # noqa: E402
-from .lettering import text_outline  # noqa: E402
-from .primitives import scene_stamps  # noqa: E402
-from .raster import png_dpi  # noqa: E402
-from .reproducible import reproducible_png  # noqa: E402
-from .shapes import Contour  # noqa: E402
+from ..scene import Scene
+from ..theme import DEFAULT, Theme
+from .batch import Lines, Shapes, Symbols, Texts, batch_stamps
+from ..layout.compose import LaidOut, as_laid_out
+from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
+from .glyphs import suit_contours
+from .lettering import text_outline
+from .primitives import scene_stamps
+from .raster import png_dpi
+from .reproducible import reproducible_png
+from .shapes import Contour
 
 #: Pixels per inch of PNG output unless asked otherwise.
 DEFAULT_DPI = 100

@@ -16,6 +16,7 @@ ever reaches it as code.
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import re
 from dataclasses import replace
@@ -65,16 +66,18 @@ main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(240px, 1fr); 
 footer { max-width: 1200px; margin: 0 auto; padding: 8px 20px 20px; color: var(--muted); font-size: 0.85em; }
 """
 
-# The script knows nothing of the record: it counts the page's positions and moves, and
-# rebuilds each position's drawing from the page's data (see svgdeltas.py) when it is shown.
+# The script knows nothing of the record: it counts the positions and moves under its root
+# element (the page's body, or a notebook output's stepper), and rebuilds each position's
+# drawing from the data there (see svgdeltas.py) when it is shown. Only a page answers the
+# keys anywhere on it and names the position in its address.
 _SCRIPT = """
-(function () {
+(function (root, page) {
   "use strict";
-  var positions = Array.prototype.slice.call(document.querySelectorAll(".position"));
-  var moves = Array.prototype.slice.call(document.querySelectorAll(".move"));
-  var counter = document.getElementById("counter");
-  var nav = document.querySelector(".movetext");
-  var data = JSON.parse(document.getElementById("drawings").textContent);
+  var positions = Array.prototype.slice.call(root.querySelectorAll(".position"));
+  var moves = Array.prototype.slice.call(root.querySelectorAll(".move"));
+  var counter = root.querySelector(".counter");
+  var nav = root.querySelector(".movetext");
+  var data = JSON.parse(root.querySelector('script[type="application/json"]').textContent);
   var DIGITS = "%(digits)s";
   var built = [];
   var current = -1;
@@ -123,32 +126,35 @@ _SCRIPT = """
       }
       else { m.removeAttribute("aria-current"); }
     });
-    document.body.setAttribute("data-current", String(k));
+    root.setAttribute("data-current", String(k));
     counter.textContent = k + " / " + (positions.length - 1);
-    if (history.replaceState) { history.replaceState(null, "", "#" + k); }
+    if (page && history.replaceState) { history.replaceState(null, "", "#" + k); }
   }
-  Array.prototype.forEach.call(document.querySelectorAll("[data-whole]"), function (holder) {
+  Array.prototype.forEach.call(root.querySelectorAll("[data-whole]"), function (holder) {
     holder.innerHTML = markup(numbers(data.whole[parseInt(holder.getAttribute("data-whole"), 10)]));
   });
-  document.getElementById("first").addEventListener("click", function () { show(0); });
-  document.getElementById("previous").addEventListener("click", function () { show(current - 1); });
-  document.getElementById("next").addEventListener("click", function () { show(current + 1); });
-  document.getElementById("last").addEventListener("click", function () { show(positions.length - 1); });
+  function button(name, go) {
+    root.querySelector('[data-step="' + name + '"]').addEventListener("click", function () { show(go()); });
+  }
+  button("first", function () { return 0; });
+  button("previous", function () { return current - 1; });
+  button("next", function () { return current + 1; });
+  button("last", function () { return positions.length - 1; });
   moves.forEach(function (m, i) { m.addEventListener("click", function () { show(i); }); });
-  document.addEventListener("keydown", function (e) {
+  (page ? document : root).addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) { return; }
     var k = {ArrowLeft: current - 1, ArrowUp: current - 1, ArrowRight: current + 1, ArrowDown: current + 1,
              Home: 0, End: positions.length - 1}[e.key];
     if (k !== undefined) { e.preventDefault(); show(k); }
   });
   function fromAddress() {
-    var k = parseInt((location.hash || "").slice(1), 10);
+    var k = page ? parseInt((location.hash || "").slice(1), 10) : 0;
     show(isNaN(k) ? 0 : k);
   }
-  window.addEventListener("hashchange", fromAddress);
+  if (page) { window.addEventListener("hashchange", fromAddress); }
   fromAddress();
-})();
-""" % {"digits": DIGITS}
+})(%(root)s);
+"""
 
 
 def _inline_svg(scene: Scene, theme: Theme, scale: float | None = None) -> str:
@@ -194,20 +200,37 @@ def _errors_by_position(result: Replay) -> dict[int, list[PiecepackError]]:
     return out
 
 
-def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> str:
-    """The page for ``result`` (a replay, strict or not: errors are shown at their moves).
+def _esc(text: str) -> str:
+    """Markup escaped, and what XML cannot hold replaced."""
+    return html.escape(xml_text(text))
 
-    Raises :class:`~piecepack_diagrams.errors.LimitError` for a record with more positions
-    than may be drawn (see :func:`~.plates.check_drawn`).
-    """
-    def esc(text: str) -> str:  # markup escaped, and what XML cannot hold replaced
-        return html.escape(xml_text(text))
 
-    title = title or plates_title(result)
+def _script(root: str, *, page: bool) -> str:
+    """The stepping script, run on the element the JavaScript expression ``root`` finds."""
+    return _SCRIPT % {"digits": DIGITS, "root": f"{root}, {'true' if page else 'false'}"}
+
+
+def _controls(last: int, *, ids: bool) -> str:
+    """The four stepping buttons and the counter (with ``ids``, the page's element ids too)."""
+    def button(name: str, title: str, text: str) -> str:
+        its_id = f' id="{name}"' if ids else ""
+        return f'<button type="button"{its_id} data-step="{name}" title="{title}">{text}</button>'
+
+    counter_id = ' id="counter"' if ids else ""
+    return ('<div class="controls">'
+            + button("first", "first (Home)", "&#x00AB; First")
+            + button("previous", "previous (&#x2190;)", "&#x25C0; Previous")
+            + button("next", "next (&#x2192;)", "Next &#x25B6;")
+            + button("last", "last (End)", "Last &#x00BB;")
+            + f'<span class="counter"{counter_id}>0 / {last}</span></div>')
+
+
+def _stepper(result: Replay, theme: Theme) -> tuple[Scene | None, list[Scene], Deltas, str, str]:
+    """What a page and a notebook's stepper both show: the key (None for a game without
+    one), the positions' scenes, their drawings as deltas, the positions' markup and the
+    list of moves' markup."""
     key, scenes = plate_scenes(result, framing="whole")
     errors = _errors_by_position(result)
-    fields = "".join(f"<tr><th>{esc(str(name))}</th><td>{esc(_field_text(value))}</td></tr>"
-                     for name, value in result.record.metadata.items())
     # One frame and one scale for every position, so the board stays put as the game is stepped through.
     scale = lay_out(scenes[0], theme=theme).scale if scenes else 1.0
     drawings = Deltas.from_svgs([_inline_svg(replace(scene, caption=""), theme, scale) for scene in scenes],
@@ -215,17 +238,39 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
     boards, moves = [], []
     for k, (position, scene) in enumerate(zip(result.positions, scenes)):
         problems = errors.get(k, [])
-        caption = esc(scene.caption) + "".join(f'<br><span class="error">{esc(e.format())}</span>' for e in problems)
+        caption = _esc(scene.caption) + "".join(f'<br><span class="error">{_esc(e.format())}</span>'
+                                                for e in problems)
         boards.append(f'<div class="position" data-index="{k}"{" hidden" if k else ""}>'
                       f'<div class="drawing"></div><p class="caption">{caption}</p></div>')
         label = "Setup" if k == 0 else position.label
-        comment = f'<span class="comment">{esc(position.comment)}</span>' if position.comment else ""
+        comment = f'<span class="comment">{_esc(position.comment)}</span>' if position.comment else ""
         invalid = " invalid" if problems else ""
-        note = "".join(f'<span class="comment error">{esc(e.describe())}</span>' for e in problems)
+        note = "".join(f'<span class="comment error">{_esc(e.describe())}</span>' for e in problems)
         moves.append(f'<li><button type="button" class="move{invalid}" data-index="{k}">'
-                     f'<span class="label">{esc(label)}</span>{esc(position.text)}{comment}{note}</button></li>')
-    later = f", and {len(result.later_errors)} later move(s) no longer apply after it" if result.later_errors else ""
-    summary = (f'<p class="error">A move breaks the rules{later}; each is shown at its move.</p>'
+                     f'<span class="label">{_esc(label)}</span>{_esc(position.text)}{comment}{note}</button></li>')
+    return key, scenes, drawings, "".join(boards), "".join(moves)
+
+
+def _later_text(result: Replay) -> str:
+    """How many later moves failed after the first error, as a clause ("" for none)."""
+    later = len(result.later_errors)
+    if not later:
+        return ""
+    return f", and {later} later moves no longer apply after it" if later > 1 else ", and 1 later move no longer applies after it"
+
+
+def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> str:
+    """The page for ``result`` (a replay, strict or not: errors are shown at their moves).
+
+    Raises :class:`~piecepack_diagrams.errors.LimitError` for a record with more positions
+    than may be drawn (see :func:`~.plates.check_drawn`).
+    """
+    esc = _esc
+    title = title or plates_title(result)
+    key, scenes, drawings, boards, moves = _stepper(result, theme)
+    fields = "".join(f"<tr><th>{esc(str(name))}</th><td>{esc(_field_text(value))}</td></tr>"
+                     for name, value in result.record.metadata.items())
+    summary = (f'<p class="error">A move breaks the rules{_later_text(result)}; each is shown at its move.</p>'
                if result.errors else f"<p>{esc(_status_text(result))}</p>")
     key_html = ('<section class="keys"><h2>Key</h2><div class="key" data-whole="0"></div></section>\n'
                 if key is not None else "")
@@ -237,20 +282,55 @@ def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> s
             f'<body data-current="0">\n<header>\n<h1>{esc(title)}</h1>\n'
             f'<details class="header-fields"{" open" if len(fields) < 1500 else ""}><summary>Header</summary>'
             f'<table class="fields">{fields}</table></details>\n{summary}\n</header>\n<main>\n<section>\n'
-            '<div class="controls">'
-            '<button type="button" id="first" title="first (Home)">&#x00AB; First</button>'
-            '<button type="button" id="previous" title="previous (&#x2190;)">&#x25C0; Previous</button>'
-            '<button type="button" id="next" title="next (&#x2192;)">Next &#x25B6;</button>'
-            '<button type="button" id="last" title="last (End)">Last &#x00BB;</button>'
-            f'<span class="counter" id="counter">0 / {len(scenes) - 1}</span></div>\n'
+            f"{_controls(len(scenes) - 1, ids=True)}\n"
             "<noscript><p>The positions are drawn by the page's script: allow JavaScript to see them.</p></noscript>\n"
-            f'<div class="board">{"".join(boards)}</div>\n</section>\n'
-            f'<aside>\n<nav class="movetext" aria-label="moves"><ol>{"".join(moves)}</ol></nav>\n'
+            f'<div class="board">{boards}</div>\n</section>\n'
+            f'<aside>\n<nav class="movetext" aria-label="moves"><ol>{moves}</ol></nav>\n'
             f"</aside>\n</main>\n{key_html}"
             "<footer>Arrow keys or the buttons step through the game; Home and End jump to its ends; "
             "a move in the list shows the position after it. Made by piecepack-diagrams.</footer>\n"
             f'<script type="application/json" id="drawings">{drawings.as_json()}</script>\n'
-            f"<script>{_SCRIPT}</script>\n</body>\n</html>\n")
+            f"<script>{_script('document.body', page=True)}</script>\n</body>\n</html>\n")
+
+
+#: The stepper's own look in a notebook, every rule under its element (``%(root)s``).
+_NOTEBOOK_STYLE = """
+#%(root)s { font: 14px/1.4 "DejaVu Sans", Helvetica, Arial, sans-serif; max-width: 720px; }
+#%(root)s .position[hidden] { display: none; }
+#%(root)s .drawing svg { width: 100%%; height: auto; max-height: 60vh; display: block; }
+#%(root)s .controls { display: flex; gap: 6px; align-items: center; margin: 4px 0; }
+#%(root)s .counter { margin-left: auto; color: #666; }
+#%(root)s .movetext { max-height: 14em; overflow: auto; }
+#%(root)s .movetext ol { list-style: none; margin: 0; padding: 0; }
+#%(root)s .move { font: inherit; text-align: left; width: 100%%; border: 0; background: none; cursor: pointer; }
+#%(root)s .move.current { background: #FFE680; }
+#%(root)s .move .label, #%(root)s .comment { color: #666; margin-right: 6px; }
+#%(root)s .error { color: #C8102E; }
+"""
+# Each stepper's element is named apart from the others shown on the same page.
+_STEPPERS = itertools.count(1)
+
+
+def notebook_html(result: Replay, *, theme: Theme = DEFAULT) -> str:
+    """A compact stepper for a notebook's output: the viewer's drawings, buttons and moves
+    in one ``<div>``, whose style and script touch nothing outside it (the arrow keys step
+    while it has the focus). Self-contained: nothing is fetched.
+
+    Raises :class:`~piecepack_diagrams.errors.LimitError` as :func:`viewer_html` does.
+    """
+    key, scenes, drawings, boards, moves = _stepper(result, theme)
+    root = f"piecepack-replay-{next(_STEPPERS)}"
+    summary = (f'<p class="error">A move breaks the rules{_later_text(result)}.</p>' if result.errors
+               else f"<p>{_esc(plates_title(result))}: {_esc(_status_text(result))}</p>")
+    return (f'<div class="piecepack-replay" id="{root}" tabindex="0" data-current="0">'
+            f"<style>{_NOTEBOOK_STYLE % {'root': root}}</style>{summary}"
+            f"{_controls(len(scenes) - 1, ids=False)}<div class=\"board\">{boards}</div>"
+            f'<details><summary>Moves</summary><nav class="movetext" aria-label="moves"><ol>{moves}</ol></nav>'
+            f"</details>"
+            + ('<details><summary>Key</summary><div class="key" data-whole="0"></div></details>'
+               if key is not None else "")
+            + f'<script type="application/json">{drawings.as_json()}</script>'
+            f"<script>{_script(f'document.getElementById({json.dumps(root)})', page=False)}</script></div>")
 
 
 def _status_text(result: Replay) -> str:
@@ -261,4 +341,4 @@ def _status_text(result: Replay) -> str:
         f": {status.detail}." if status.detail else ".")
 
 
-__all__ = ["viewer_html"]
+__all__ = ["notebook_html", "viewer_html"]

@@ -13,6 +13,8 @@ from dataclasses import field
 
 from ...values import value
 
+from ...reprs import brief_repr
+
 HOLE = 12
 CELLS = 25
 #: The four steps a pawn may take: name -> (column, row) change.
@@ -56,6 +58,8 @@ class Deal:
     #: coin_masks[rank]: the cells whose coin has that rank.
     coin_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
+    __repr__ = brief_repr
+
     def __post_init__(self) -> None:
         tm = [[0] * 7 for _ in range(5)]
         cm = [0] * 7
@@ -77,10 +81,6 @@ class Deal:
         """Cells a pawn may enter by the tile rule: the die of the tile's suit shows its rank."""
         tm = self.tile_masks
         return tm[1][dice[0]] | tm[2][dice[1]] | tm[3][dice[2]] | tm[4][dice[3]]
-
-    def __repr__(self) -> str:
-        return f"Deal(tiles={self.tiles!r}, coins={self.coins!r})"
-
 
 class MoveTable:
     """A deal's lookups for finding moves fast: ``tile[d][rank]`` the cell whose tile is

@@ -17,6 +17,7 @@ from ...pieces import Suit
 from ...scene import ScenePiece
 from ...values import value
 from .board import DIRECTION_NAMES, HOLE, NEIGHBOURS, STEPS, Card, Deal, cell_name, iter_bits, step
+from ...reprs import brief_repr
 
 #: Where a pawn out of the game (Acceptable Losses) is.
 REMOVED = -1
@@ -134,6 +135,8 @@ class CoinCollectorsState:
     #: A setup made from ppdf's layout: its pieces where ppdf lays them out (None after a turn).
     layout: tuple[ScenePiece, ...] | None = field(default=None, compare=False, repr=False)
 
+    __repr__ = brief_repr
+
     @property
     def pieces(self) -> tuple[ScenePiece, ...] | None:
         """The pieces a setup from ppdf's layout holds, where ppdf lays them out (what its
@@ -147,11 +150,6 @@ class CoinCollectorsState:
     def can_move(self, suit: int) -> bool:
         """True when the pawn of ``suit`` is in play (not left behind, not taken out)."""
         return self.pawns[suit - 1] != REMOVED and suit not in self.variant.left_behind
-
-    def __repr__(self) -> str:
-        return (f"CoinCollectorsState(present={self.present!r}, pawns={self.pawns!r}, dice={self.dice!r}, "
-                f"phase={self.phase!r}, outcome={self.outcome!r}, variant={self.variant!r}, deal=...)")
-
 
 def legal_moves(state: CoinCollectorsState) -> list[LegalMove]:
     """Every legal move when a pawn must move, each with the dice that allow it."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from ...pieces import Piece
+from ...reprs import brief_repr
 from ...values import value
 
 
@@ -60,16 +61,10 @@ class Board:
     bit_cfg: str | None = None
     expansion: tuple[int, int] = field(default=(0, 0), compare=False)
 
+    __repr__ = brief_repr
+
     def __len__(self) -> int:
         return len(self.pieces)
-
-    def __repr__(self) -> str:
-        return (
-            f"Board(pieces={self.pieces!r}, scale_factor={self.scale_factor!r}, "
-            f"movetext_scale={self.movetext_scale!r}, max_id={self.max_id!r}, "
-            f"active={self.active!r}, steps={self.steps!r}, bounds={self.bounds!r}, bit_cfg={self.bit_cfg!r})"
-        )
-
 
 def board_from_pieces(
     items: list[tuple[Piece, float, float, float]], *, scale_factor: float = 1.0, movetext_scale: float = 1.0,

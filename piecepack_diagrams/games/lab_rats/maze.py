@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Iterable, Iterator
 
+from ...reprs import brief_repr
 from ...values import value
 
 Square = tuple[int, int]
@@ -148,6 +149,8 @@ class Maze:
     tiles: tuple[Tile, ...]
     _squares: frozenset[Square] = field(init=False, repr=False, compare=False)
 
+    __repr__ = brief_repr
+
     def __post_init__(self) -> None:
         # Computed once: the rules ask for the maze's squares at every move.
         object.__setattr__(self, "_squares", frozenset(sq for tile in self.tiles for sq in tile.squares))
@@ -184,10 +187,6 @@ class Maze:
 
     def without_last(self) -> "Maze":
         return Maze(self.tiles[:-1])
-
-    def __repr__(self) -> str:
-        return f"Maze(tiles={self.tiles!r})"
-
 
 def placement_problem(owner: dict[Square, int], last: int, tile: Tile, *, corner_contact: bool = True) -> str | None:
     """Why ``tile`` cannot be placed against tile ``last`` (0-based) when ``owner`` maps

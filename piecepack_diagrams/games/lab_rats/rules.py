@@ -17,6 +17,7 @@ from ...scene import ScenePiece
 from ...values import value
 from .build import BuildStep
 from .maze import DIRECTION_NAMES, Maze, Square, forward
+from ...reprs import brief_repr
 
 #: Coins per stack at the start, and the most a stack may hold.
 STACK_SIZE = 8
@@ -184,6 +185,8 @@ class LabRatsState:
     #: A setup made from ppdf's layout: its pieces where ppdf lays them out (None after a move).
     layout: tuple[ScenePiece, ...] | None = field(default=None, compare=False, repr=False)
 
+    __repr__ = brief_repr
+
     @property
     def pieces(self) -> tuple[ScenePiece, ...] | None:
         """The pieces a setup from ppdf's layout holds, where ppdf lays them out (what its
@@ -217,11 +220,6 @@ class LabRatsState:
 
     def is_over(self) -> bool:
         return self.outcome != "playing"
-
-    def __repr__(self) -> str:
-        return (f"LabRatsState(rat={self.rat!r}, stacks={self.stacks!r}, down={self.down!r}, "
-                f"trail={self.trail!r}, outcome={self.outcome!r}, options={self.options!r}, maze=...)")
-
 
 def deal_stacks(coins: list[Coin]) -> tuple[tuple[Coin, ...], ...]:
     """Three stacks of eight from 24 coins listed top first, stack by stack."""

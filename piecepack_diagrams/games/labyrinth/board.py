@@ -13,6 +13,7 @@ from functools import lru_cache
 from ...errors import SetupError
 from ...values import value
 from .connectors import EAST, NORTH, SOUTH, WEST, rotate
+from ...reprs import brief_repr
 
 Coordinate = tuple[int, int]
 Gems = tuple[str, str]
@@ -39,6 +40,8 @@ class Board:
     tiles: tuple[tuple[Tile, ...], ...]
     #: For each side (north, east, south, west), the cells open that way, as a bit mask.
     _open: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
+
+    __repr__ = brief_repr
 
     def __post_init__(self) -> None:
         w = self.width

@@ -11,6 +11,7 @@ from ...errors import RuleError, SetupError
 from ...values import value
 from .board import Coordinate
 from .state import PASS, Action, LabyrinthState, Move, Player, check_move
+from ...reprs import brief_repr
 
 MAX_ROUNDS = 1000
 #: The most rounds a game may be given: a game of that many, written out, must still be a
@@ -66,6 +67,8 @@ class LabyrinthPlay:
     last_turn: LastTurn | None = None
     #: The players thrown out (colour, name), for drawings: they are no longer in ``position``.
     out: tuple[tuple[str, str], ...] = ()
+
+    __repr__ = brief_repr
 
     def is_over(self) -> bool:
         return bool(self.ended)

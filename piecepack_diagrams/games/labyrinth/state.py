@@ -8,6 +8,7 @@ from dataclasses import replace
 from ...errors import RuleError
 from ...values import value
 from .board import OPPOSITE, Board, Coordinate, Tile, cell_name, column_name, line_name, moved, row_name
+from ...reprs import brief_repr
 
 
 @value
@@ -59,6 +60,8 @@ class LabyrinthState:
     last: tuple[int, str] | None = None
     goals: tuple[Coordinate, ...] = ()
     turn: int = 0
+
+    __repr__ = brief_repr
 
     def slid(self, index: int, direction: str, degrees: int) -> "LabyrinthState":
         """The state after the slide and insert, avatars moved along (no legality checks)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from ...pieces import Suit
+from ...reprs import brief_repr
 from ...values import value
 
 HOME = 0
@@ -72,6 +73,8 @@ class Deal:
     #: The 13 targets: cells of the outbound null..5, the inbound 5..null, then home.
     targets: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
+    __repr__ = brief_repr
+
     def __post_init__(self) -> None:
         where = {tile: k for k, tile in enumerate(self.tiles) if tile is not None}
         targets = [where[(self.outbound, r)] for r in range(1, 7)] + [where[(self.inbound, r)] for r in range(6, 0, -1)]
@@ -92,10 +95,6 @@ class Deal:
         if not self.is_face_up(cell):
             return f"the grid tile at {cell_name(cell)}"
         return f"the {RANK_WORDS[tile[1] - 1]} of {Suit(tile[0]).title}"
-
-    def __repr__(self) -> str:
-        return f"Deal(tiles={self.tiles!r}, outbound={self.outbound!r}, inbound={self.inbound!r})"
-
 
 def leg_name(deal: Deal, leg: int) -> str:
     """``"leg 9 (to the 3 of Moons)"``; legs count from 1."""

@@ -12,6 +12,7 @@ from ...scene import ScenePiece
 from ...values import value
 from .board import CELLS, HOME, MARKER_COINS, Deal, Options, are_neighbours, cell_name, leg_name, pass_problem
 from .paths import leg_is_possible
+from ...reprs import brief_repr
 
 @value
 class LandlockedState:
@@ -29,6 +30,8 @@ class LandlockedState:
     #: A setup made from ppdf's layout: its pieces where ppdf lays them out (None after a leg).
     layout: tuple[ScenePiece, ...] | None = field(default=None, compare=False, repr=False)
 
+    __repr__ = brief_repr
+
     @property
     def pieces(self) -> tuple[ScenePiece, ...] | None:
         """The pieces a setup from ppdf's layout holds, where ppdf lays them out (what its
@@ -42,11 +45,6 @@ class LandlockedState:
     @property
     def markers(self) -> int:
         return sum(self.marks)
-
-    def __repr__(self) -> str:
-        return (f"LandlockedState(leg={self.leg!r}, position={self.position!r}, outcome={self.outcome!r}, "
-                f"marks={self.marks!r}, options={self.options!r}, deal={self.deal!r})")
-
 
 def apply_leg(state: LandlockedState, path: list[int], *, move: str | None = None) -> LandlockedState:
     """The state after walking ``path`` (the spaces after the pawn's, ending at the target).
