@@ -12,6 +12,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 import svgwrite
 
 from piecepack_diagrams import render, replay_file, scene_of, setup_scene
@@ -95,3 +97,38 @@ def test_the_validator_reports_what_is_wrong():
     assert problems and "flavour" in problems[0]
     nested = good.replace("<defs />", "<defs /><rect><svg /></rect>", 1)
     assert any("may not hold" in p for p in svg_problems(nested))
+
+
+_TEXT = st.text(alphabet=st.sampled_from(list("ab &<>\"'\r\n\t\u00e9\u2192")), max_size=6)
+_NAME = st.sampled_from(["g", "path", "text", "title", "rect"])
+
+
+@st.composite
+def _trees(draw, depth: int = 2):  # noqa: ANN001, ANN202 - a hypothesis strategy
+    attrs = draw(st.dictionaries(st.sampled_from(["d", "fill", "aria-label", "x", "xmlns:ev"]), _TEXT, max_size=3))
+    text = draw(st.none() | _TEXT)
+    children = draw(st.lists(_trees(depth - 1), max_size=3)) if depth else []
+    return draw(_NAME), attrs, text, children
+
+
+def _build(tree, parent=None):  # noqa: ANN001, ANN202
+    from piecepack_diagrams.render.svgtree import Element, add_child
+
+    name, attrs, text, children = tree
+    element = Element(name, dict(sorted(attrs.items())), text) if parent is None else add_child(parent, name, attrs,
+                                                                                                text)
+    reference = ET.Element(name, dict(sorted(attrs.items())))
+    reference.text = text
+    for child in children:
+        reference.append(_build(child, element)[1])
+    return element, reference
+
+
+@given(_trees())
+def test_the_tree_is_written_as_elementtree_writes_it(tree):
+    # The documents are written without ElementTree (its import costs as much as the rest of
+    # the document); what is written must be what ElementTree would write, escaping included.
+    element, reference = _build(tree)
+    out: list[str] = []
+    element.write(out)
+    assert "".join(out) == ET.tostring(reference, encoding="unicode")

@@ -13,7 +13,6 @@ the same bytes on every platform.
 from __future__ import annotations
 
 import math
-from xml.etree import ElementTree
 
 from ..scene import Scene
 from ..textsafe import xml_text
@@ -26,7 +25,7 @@ from .glyphs import suit_contours
 from .lettering import text_outline
 from .primitives import scene_stamps
 from .shapes import BASELINE_DROP, Contour, Point
-from .svgtree import add_element, add_title, svg_root, svg_text
+from .svgtree import add_child, add_element, add_title, svg_root, svg_text
 
 #: User units per point.
 UNITS_PER_POINT = 100
@@ -191,7 +190,7 @@ def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float
             attrs = {"d": _symbols_path(batch, page), "fill": batch.colour}
         else:
             continue
-        ElementTree.SubElement(body, "path", dict(sorted(attrs.items())))  # svgwrite's order: by name
+        add_child(body, "path", attrs)
     if scene.caption:
         cx, cy = geo.down(*geo.caption_centre())
         size = theme.caption_size * POINTS_PER_INCH / laid.scale

@@ -1,4 +1,4 @@
-"""The SVG document around a drawing, as plain ElementTree elements in svgwrite's form.
+"""The SVG document around a drawing, built and written in svgwrite's form.
 
 The renderer used to build its documents with svgwrite; importing svgwrite costs about
 70 ms (its attribute validator compiles a grammar, and it imports ``urllib.request``),
@@ -9,11 +9,13 @@ name, an empty ``<defs />``, the title first): the files are the same bytes
 
 svgwrite stays the checker: :func:`svg_problems` runs its SVG 1.1 Full validator over a
 finished document (the layout audit and the tests use it), imported only then.
+
+The tree is :class:`Element`, a few lines written as ElementTree writes (the same
+escaping and empty-element form): importing ElementTree costs as much as the rest of
+a drawing's document.
 """
 
 from __future__ import annotations
-
-from xml.etree import ElementTree
 
 #: What svgwrite's ``Drawing.write`` puts before the document.
 XML_DECLARATION = '<?xml version="1.0" encoding="utf-8" ?>\n'
@@ -25,36 +27,91 @@ _NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg", "xmlns:ev": "http://www.w3
 _ARIA_PREFIX = "aria-"
 
 
-def svg_root(*, width: str, height: str, view_box: str) -> ElementTree.Element:
+class Element:
+    """An element being built: its name, attributes (written in this order), text and
+    children."""
+
+    __slots__ = ("tag", "attrs", "text", "children")
+
+    def __init__(self, tag: str, attrs: dict[str, str], text: str | None = None) -> None:
+        self.tag, self.attrs, self.text = tag, attrs, text
+        self.children: list[Element] = []
+
+    def __repr__(self) -> str:
+        return f"<Element {self.tag!r}: {len(self.attrs)} attributes, {len(self.children)} children>"
+
+    def write(self, out: list[str]) -> None:
+        """Append the element's markup to ``out``, as ``ElementTree.tostring`` writes it."""
+        out.append(f"<{self.tag}")
+        for name, value in self.attrs.items():
+            out.append(f' {name}="{_escape_attribute(value)}"')
+        if not self.text and not self.children:
+            out.append(" />")
+            return
+        out.append(">")
+        if self.text:
+            out.append(_escape_text(self.text))
+        for child in self.children:
+            child.write(out)
+        out.append(f"</{self.tag}>")
+
+
+def _escape_text(text: str) -> str:
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _escape_attribute(text: str) -> str:
+    text = _escape_text(text)
+    for raw, escaped in _ATTRIBUTE_ESCAPES:
+        if raw in text:
+            text = text.replace(raw, escaped)
+    return text
+
+
+# What ElementTree escapes in an attribute's value beyond text's three.
+_ATTRIBUTE_ESCAPES = (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+
+
+def svg_root(*, width: str, height: str, view_box: str) -> Element:
     """An ``<svg>`` element of this printed size and ``viewBox`` holding an empty ``<defs />``."""
     attrs = {"baseProfile": "full", "height": height, "version": "1.1", "viewBox": view_box, "width": width,
              **_NAMESPACES}
-    root = ElementTree.Element("svg", dict(sorted(attrs.items())))
-    ElementTree.SubElement(root, "defs")
+    root = Element("svg", dict(sorted(attrs.items())))
+    root.children.append(Element("defs", {}))
     return root
 
 
-def add_element(parent: ElementTree.Element, name: str, text: str | None = None,
-                **attrs: str) -> ElementTree.Element:
+def add_element(parent: Element, name: str, text: str | None = None, **attrs: str) -> Element:
     """A child ``name`` of ``parent`` with ``attrs`` in svgwrite's order (by name; a
     ``font_size`` keyword is the ``font-size`` attribute) and ``text`` inside."""
-    named = {k.replace("_", "-"): v for k, v in attrs.items()}
-    element = ElementTree.SubElement(parent, name, dict(sorted(named.items())))
-    if text is not None:
-        element.text = text
+    return add_child(parent, name, {k.replace("_", "-"): v for k, v in attrs.items()}, text)
+
+
+def add_child(parent: Element, name: str, attrs: dict[str, str], text: str | None = None) -> Element:
+    """A child ``name`` of ``parent`` with ``attrs`` (named as written) in svgwrite's order,
+    by name, and ``text`` inside."""
+    element = Element(name, dict(sorted(attrs.items())), text)
+    parent.children.append(element)
     return element
 
 
-def add_title(root: ElementTree.Element, title: str) -> None:
+def add_title(root: Element, title: str) -> None:
     """The document's ``<title>``, as its first child."""
-    element = ElementTree.Element("title")
-    element.text = title
-    root.insert(0, element)
+    root.children.insert(0, Element("title", {}, title))
 
 
-def svg_text(root: ElementTree.Element) -> str:
+def svg_text(root: Element) -> str:
     """The whole document as text: the XML declaration, the tree, a final newline."""
-    return XML_DECLARATION + ElementTree.tostring(root, encoding="unicode") + "\n"
+    out = [XML_DECLARATION]
+    root.write(out)
+    out.append("\n")
+    return "".join(out)
 
 
 def svg_problems(document: str) -> list[str]:
@@ -64,6 +121,8 @@ def svg_problems(document: str) -> list[str]:
 
     Raises ``xml.etree.ElementTree.ParseError`` when ``document`` is not XML at all.
     """
+    from xml.etree import ElementTree
+
     from svgwrite.validator2 import get_validator  # the validator is the slow part of svgwrite: only here
 
     validator = get_validator("full", debug=True)
@@ -96,4 +155,5 @@ def _attribute_name(key: str) -> str:
     return key
 
 
-__all__ = ["XML_DECLARATION", "add_element", "add_title", "svg_problems", "svg_root", "svg_text"]
+__all__ = ["XML_DECLARATION", "Element", "add_child", "add_element", "add_title", "svg_problems", "svg_root",
+           "svg_text"]
