@@ -17,7 +17,7 @@ from .values import value
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from .engine.replay import Replay
+    from .engine.replays import Replay
     from .notation import Record
 
 
@@ -25,7 +25,7 @@ def replay_file(path: str | Path, *, strict: bool = True) -> Iterator[Replay]:
     """Replay each game of a PPN file in turn (see :func:`piecepack_diagrams.engine.replay`).
 
     Raises :class:`TypeError` at once for a ``path`` that is not a path."""
-    from .engine.replay import replay  # here: setting up and drawing need no parser
+    from .engine.replays import replay  # here: setting up and drawing need no parser
     from .notation import iter_records
 
     check_path(path)
@@ -43,7 +43,7 @@ def scene_of(result: Replay, move: int | str = "last", *, caption: bool = True, 
 
     Raises :class:`TypeError` for a ``result`` that is not a :class:`Replay` or a ``move``
     that is neither an index nor text."""
-    from .engine.replay import Replay
+    from .engine.replays import Replay
 
     check_arg(result, Replay, name="result", accepts="a Replay (from replay or replay_file)")
     index = result.position_index(move)
@@ -261,7 +261,7 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
         metadata = {"Difficulty": difficulty} if rules is LANDLOCKED and difficulty else {}
         state, label = rules.setup(metadata, seed=seed), f"{rules.title}, seed {seed}"
     elif Path(target).suffix.lower() == ".ppn" or Path(target).exists():
-        from .engine.replay import replay
+        from .engine.replays import replay
 
         result = replay(first_record(target))
         rules = result.game

@@ -139,7 +139,7 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
     result = replay(record, strict=False)
     files = {out / stem.with_name(f"{stem.name}.html"): viewer_html(result, theme=theme).encode("utf-8")}
     if result.errors:
-        from .engine.replay import diagnostics
+        from .engine.replays import diagnostics
 
         return files, None, list(diagnostics(result.errors, result.later_errors, ()))
     scene = scene_of(result, "last")

@@ -14,7 +14,7 @@ comment become a comment.
 from __future__ import annotations
 
 
-from .engine.replay import Replay
+from .engine.replays import Replay
 from .errors import PiecepackError, SetupError, SourceLocation
 from .games.generic.board import Board, board_from_pieces
 from .games.generic.moves import apply_group

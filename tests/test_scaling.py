@@ -12,7 +12,7 @@ import pytest
 from piecepack_diagrams import parse_records, replay
 from piecepack_diagrams.api import scene_of
 from piecepack_diagrams.engine import validate_file
-from piecepack_diagrams.engine.replay import Position
+from piecepack_diagrams.engine.replays import Position
 from piecepack_diagrams.errors import PiecepackError
 from piecepack_diagrams.notation import read_records
 from piecepack_diagrams.sheets.plates import plate_scenes

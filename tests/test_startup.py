@@ -55,6 +55,8 @@ def test_a_setup_from_the_command_line_imports_only_what_it_draws(tmp_path) -> N
              "shutil", "threading", "tempfile", "base64"}
     assert not {name for name in loaded if name.split(".")[0] in heavy}
     assert not {"piecepack_diagrams.layout.audit", "piecepack_diagrams.games.generic"} & loaded
+    # A setup is not a record: the notation parser and the replay engine stay out.
+    assert not {"piecepack_diagrams.notation", "piecepack_diagrams.engine.replays"} & loaded
 
 
 def test_frozen_value_classes_are_made_by_value_not_compiled_method_by_method() -> None:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from dataclasses import replace
 
-from ..engine.replay import Replay
+from ..engine.replays import Replay
 from ..errors import LimitError, SetupError
 from ..scene import Bounds, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme

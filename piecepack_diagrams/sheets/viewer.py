@@ -22,7 +22,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ..engine.replay import Replay
+from ..engine.replays import Replay
 from ..errors import PiecepackError
 from ..scene import Scene
 from ..textsafe import xml_text

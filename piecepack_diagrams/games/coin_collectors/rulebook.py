@@ -17,7 +17,7 @@ from .picture import HOLE_SPOTS, attempt_arrow, dice_panel, focus_of, pawn_spot,
 from .rules import CoinCollectorsState, PawnMove, Remove, Roll, apply_action, legal_moves
 
 if TYPE_CHECKING:
-    from ...engine.replay import Replay
+    from ...engine.replays import Replay
 
 #: Directions as a player says them.
 _HEADINGS = {"N": "north", "E": "east", "S": "south", "W": "west"}
