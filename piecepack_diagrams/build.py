@@ -5,7 +5,9 @@
   mirroring the records' folders;
 - every game's rulebook figure set (``figures/``, SVG and PDF), drawn from those records;
 - a sample puzzle book per puzzle game (``puzzles/GAME-puzzles.pdf``);
-- the proof sheet (``proof.pdf``): every product reduced, with its layout audit.
+- the proof sheet (``proof.pdf``): every product reduced, with its layout audit;
+- with ``docs``, the API reference (``docs/``), when Sphinx is installed
+  (:mod:`piecepack_diagrams.apidocs`).
 
 Every drawing of every product is audited (:mod:`piecepack_diagrams.layout.audit`). A part
 that fails is reported with its located error and skipped; the rest is still built.
@@ -43,13 +45,15 @@ SAMPLE_BOOKS = (("lab-rats", 6, 1), ("coin-collectors", 6, 1), ("landlocked", 6,
 @value
 class BuildReport:
     """What a build wrote, what failed (each failure a located message), what the layout
-    audit found in the drawings of the products (``audited`` of them), and the proof sheet."""
+    audit found in the drawings of the products (``audited`` of them), the proof sheet, and
+    notes on parts skipped though nothing failed (the API reference without Sphinx)."""
 
     written: tuple[Path, ...]
     failures: tuple[str, ...]
     findings: tuple[Finding, ...] = ()
     audited: int = 0
     proof: bytes | None = field(default=None, repr=False)
+    notes: tuple[str, ...] = ()
 
     def is_ok(self) -> bool:
         return not self.failures
@@ -271,7 +275,8 @@ def _brief(exc: BaseException, limit: int = 200) -> str:
 def build(records_dir: str | Path = "records", output_dir: str | Path = "output", *,
           theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS, figures: bool = True,
           puzzles: bool = True, progress: TextIO | None = None, audited: bool = True, proof: bool = True,
-          write: bool = True, executor: Executor | None = None, jobs: int | None = 1) -> BuildReport:
+          write: bool = True, executor: Executor | None = None, jobs: int | None = 1,
+          docs: bool = False) -> BuildReport:
     """Build everything the module docstring lists from ``records_dir`` into ``output_dir``.
     A part that fails is reported and skipped; the others are still built. The figure sets
     are drawn from the valid records built (a game with none gets no figure set). A
@@ -279,7 +284,9 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
     every drawing of every product is audited (see :mod:`piecepack_diagrams.layout.audit`)
     and the findings come with the report; with ``proof`` the proof sheet is made
     (``proof.pdf``, and in the report). Without ``write`` nothing is written: the report
-    holds what would be (the proof sheet included).
+    holds what would be (the proof sheet included). With ``docs`` (and ``write``) the API
+    reference is written into ``docs/`` of ``output_dir``; without Sphinx a note says it was
+    skipped.
 
     The parts are made in ``jobs`` processes (``None``: every processor) or on ``executor``,
     and taken in order: the same files and report whatever they are. Raises as
@@ -318,8 +325,10 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
                       title="Proof sheet of the build") if proof else None
     if sheet is not None and write:
         failures += _write({out / "proof.pdf": sheet}, out, written)
+    notes = _write_api_docs(out, written, failures) if docs and write else ()
     findings = tuple(f for part in parts for f in part.findings)
-    return BuildReport(tuple(written), tuple(failures), findings, sum(part.drawings for part in parts), sheet)
+    return BuildReport(tuple(written), tuple(failures), findings, sum(part.drawings for part in parts), sheet,
+                       notes=notes)
 
 
 class _Progress:
@@ -371,6 +380,18 @@ def audit_records(paths: list[str | Path], *, theme: Theme = DEFAULT, figures: b
             parts += run.each(workers, _figure_steps(Path("output"), theme, games), True)
     return BuildReport((), tuple(f for part in parts for f in part.failures),
                        tuple(f for part in parts for f in part.findings), sum(part.drawings for part in parts))
+
+
+def _write_api_docs(out: Path, written: list[Path], failures: list[str]) -> tuple[str, ...]:
+    """Write the API reference into ``out/docs`` (paths to ``written``, refusals and a failing
+    Sphinx to ``failures``); the note saying it was skipped, if it was."""
+    from .apidocs import api_docs
+
+    made = api_docs()
+    if made.failure is not None:
+        failures.append(made.failure)
+    failures += _write({out / path: data for path, data in made.files.items()}, out, written)
+    return (made.skipped,) if made.skipped is not None else ()
 
 
 def _write(files: dict[Path, bytes], out: Path, written: list[Path]) -> list[str]:

@@ -310,6 +310,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--theme", default="default", help="theme name or YAML file")
     p.add_argument("--no-figures", action="store_true", help="leave out the games' figure sets")
     p.add_argument("--no-puzzles", action="store_true", help="leave out the sample puzzle books")
+    p.add_argument("--no-docs", action="store_true", help="leave out the API reference (docs/, made when Sphinx "
+                                                           "is installed)")
     _jobs_option(p, "the records and products are made in N processes; the same files for any N")
     return parser
 
@@ -571,11 +573,13 @@ def _run(args: argparse.Namespace) -> int:
 
         _check_records_folder(args.records)
         report = build(args.records, args.output, theme=load_theme(args.theme), figures=not args.no_figures,
-                       puzzles=not args.no_puzzles, progress=sys.stderr, jobs=args.jobs)
+                       puzzles=not args.no_puzzles, progress=sys.stderr, jobs=args.jobs, docs=not args.no_docs)
         for failure in report.failures:
             print(failure, file=sys.stderr)
         for finding in report.findings:
             print(finding.format(), file=sys.stderr)
+        for note in report.notes:
+            print(note, file=sys.stderr)
         print(report.audit_summary(), file=sys.stderr)
         print(f"wrote {len(report.written)} files into {args.output}/"
               + (f"; {len(report.failures)} problem(s), listed above" if report.failures else ""), file=sys.stderr)

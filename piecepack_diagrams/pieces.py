@@ -154,6 +154,7 @@ def suit_name(suit: int) -> str:
 class Piece:
     """What a piece is, without where it lies: kind, side, suit, rank, configuration.
 
+    >>> from piecepack_diagrams.pieces import Piece
     >>> Piece("tile", "face", 2, 4)
     Piece(kind='tile', side='face', suit=2, rank=4, cfg='piecepack')
     """

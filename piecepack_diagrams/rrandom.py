@@ -24,6 +24,7 @@ and its C sources (``RNG.c``, ``random.c``, ``unique.c``):
 The 32-bit outputs come from Python's own Mersenne Twister (:class:`random.Random`,
 loaded with R's state), which is the same MT19937 with the same tempering.
 
+>>> from piecepack_diagrams.rrandom import RRandom
 >>> rng = RRandom(42)
 >>> [round(u, 6) for u in rng.runif(3)]
 [0.914806, 0.937075, 0.28614]

@@ -461,7 +461,9 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                     option("--output", output_name(st.sampled_from(["", "/"]))), theme_option(),
                     # The figure sets and sample puzzle books take seconds: drawn now and then.
                     st.sampled_from([arg("--no-figures")] * 3 + [Case(())]),
-                    st.sampled_from([arg("--no-puzzles")] * 9 + [Case(())]), _jobs_option()),
+                    st.sampled_from([arg("--no-puzzles")] * 9 + [Case(())]), _jobs_option(),
+                    # The API reference is Sphinx's work, the same whatever the inputs (tests/test_docs.py).
+                    st.just(arg("--no-docs"))),
 }
 #: Relative number of cases a command gets (see :data:`_PROFILES`).
 _WEIGHT = {"validate": 12, "replay": 10, "render": 14, "setup": 8, "plates": 8, "viewer": 6, "export": 8,

@@ -78,6 +78,7 @@ class ExpansionBudget:
 def expand_braces(word: str, *, limit: int = MAX_EXPANSION) -> list[str]:
     """Every word ``word`` expands to, in order; escaped commas (``\\,``) kept as commas.
 
+    >>> from piecepack_diagrams.notation.braces import expand_braces
     >>> expand_braces("t@{b,d}{2..4..2}")
     ['t@b2', 't@b4', 't@d2', 't@d4']
 

@@ -72,6 +72,7 @@ class MoveGroup:
 def is_move_number(text: str) -> bool:
     """True for a PPN move number: letters, digits, ``_`` and ``.``, ending in ``.``.
 
+    >>> from piecepack_diagrams.notation import is_move_number
     >>> is_move_number("12S."), is_move_number("1..."), is_move_number("a1-b1")
     (True, True, False)
     """

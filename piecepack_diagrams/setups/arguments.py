@@ -30,6 +30,7 @@ _MAX_ITEMS = 1000
 def argument_key(name: str) -> str:
     """The key an argument is known by: lower case, words joined by ``_``.
 
+    >>> from piecepack_diagrams.setups import argument_key
     >>> argument_key("HasSubpack"), argument_key("length.out"), argument_key("die-width")
     ('has_subpack', 'length_out', 'die_width')
     """

@@ -70,6 +70,7 @@ _BY_FUNCTION: dict[str, SetupInfo] = {}
 def name_key(name: str) -> str:
     """The loose form names are matched by.
 
+    >>> from piecepack_diagrams.setups import name_key
     >>> name_key("Fuji-san"), name_key("piecepack_fujisan"), name_key("Thai Draughts"), name_key("Yoté")
     ('fujisan', 'fujisan', 'thaicheckers', 'yote')
     """

@@ -153,6 +153,7 @@ def parse_piece_spec(spec: str, bit_cfg: str | None = None) -> tuple[Piece, floa
     """The complete piece and angle ``spec`` means, PPN assumptions applied; a bit
     given only by its colour is of configuration ``bit_cfg`` (as ``MovetextParser`` sets it).
 
+    >>> from piecepack_diagrams.games.generic import parse_piece_spec
     >>> parse_piece_spec("S5")
     (Piece(kind='tile', side='face', suit=1, rank=6, cfg='piecepack'), 0.0)
     >>> parse_piece_spec("<dM4")

@@ -76,6 +76,7 @@ _PREFIXES = ("checker_", "chess_", "domino_", "icehouse_", "go_", "piecepack_", 
 def normalize_name(name: str) -> str:
     """``"Four Field Kono"`` -> ``"four_field_kono"``, as ppdf normalises game names.
 
+    >>> from piecepack_diagrams.games.generic import normalize_name
     >>> normalize_name("Fuji-san"), normalize_name("International Draughts")
     ('fujisan', 'international_checkers')
     """
