@@ -272,12 +272,13 @@ def _brief(exc: BaseException, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def build(records_dir: str | Path = "records", output_dir: str | Path = "output", *,
+def build(records_dir: str | Path | None = None, output_dir: str | Path = "output", *,
           theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS, figures: bool = True,
           puzzles: bool = True, progress: TextIO | None = None, audited: bool = True, proof: bool = True,
           write: bool = True, executor: Executor | None = None, jobs: int | None = 1,
           docs: bool = False) -> BuildReport:
-    """Build everything the module docstring lists from ``records_dir`` into ``output_dir``.
+    """Build everything the module docstring lists from ``records_dir`` (default: ``records/``
+    in the current folder, else the shipped records) into ``output_dir``.
     A part that fails is reported and skipped; the others are still built. The figure sets
     are drawn from the valid records built (a game with none gets no figure set). A
     progress bar goes to ``progress`` (the command line gives standard error). With ``audited``
@@ -292,8 +293,9 @@ def build(records_dir: str | Path = "records", output_dir: str | Path = "output"
     and taken in order: the same files and report whatever they are. Raises as
     :class:`~piecepack_diagrams.parallel.Workers` does for a bad ``jobs``."""
     from .parallel import Workers
+    from .shipped import default_records
 
-    root, out = Path(records_dir), Path(output_dir)
+    root, out = Path(default_records() if records_dir is None else records_dir), Path(output_dir)
     steps = _record_steps(root, out, formats, theme)
     books = _book_steps(out, theme) if puzzles else []
     written: list[Path] = []

@@ -205,8 +205,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p = command("figures", "write a game's rulebook figures: setup, each kind of move, an illegal move, the end")
     p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors, landlocked, labyrinth, or all")
     p.add_argument("-o", "--output", default=None, metavar="DIR", help="output folder (default: output/figures/)")
-    p.add_argument("--records", default="records", metavar="DIR",
-                   help="where the games shown come from (default records/)")
+    p.add_argument("--records", default=None, metavar="DIR",
+                   help="where the games shown come from (default: records/ here, else the shipped records)")
     p.add_argument("-f", "--format", nargs="+", choices=("svg", "pdf", "png", "txt"), default=["svg", "pdf"],
                    help="formats to write (default: svg pdf)")
     p.add_argument("--template", default=None,
@@ -297,7 +297,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     p = command("proof", "make the proof sheet of a build (every product reduced, with its audit) "
                          "without writing the products")
-    p.add_argument("--records", default="records", help="folder of records (default records/)")
+    p.add_argument("--records", default=None, help="folder of records (default: records/ here, else the shipped "
+                                                   "records)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.pdf", help="the sheet (default: output/proof.pdf)")
     p.add_argument("--theme", default="default", help="theme name or YAML file")
     p.add_argument("--no-figures", action="store_true", help="leave out the games' figure sets")
@@ -305,7 +306,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     p = command("build", "render everything into output/: every record's drawings, plates and viewer page, "
                          "every game's figures, sample puzzle books")
-    p.add_argument("--records", default="records", help="folder of records (default records/)")
+    p.add_argument("--records", default=None, help="folder of records (default: records/ here, else the shipped "
+                                                   "records)")
     p.add_argument("--output", default="output", help="output folder (default output/)")
     p.add_argument("--theme", default="default", help="theme name or YAML file")
     p.add_argument("--no-figures", action="store_true", help="leave out the games' figure sets")
@@ -347,9 +349,9 @@ def _scale(text: str) -> float:
     return value
 
 
-def _check_records_folder(records: str) -> None:
-    """``--records`` of build and proof names a folder; raises :class:`OutputError` located at it."""
-    if not Path(records).is_dir():
+def _check_records_folder(records: str | None) -> None:
+    """``--records`` of build and proof, when given, names a folder; raises :class:`OutputError` located at it."""
+    if records is not None and not Path(records).is_dir():
         raise OutputError(f"no folder of records at {records}", token=records, location=SourceLocation(records, 1, 1),
                           expected="a folder holding .ppn records")
 

@@ -118,13 +118,17 @@ def figure_games() -> list[str]:
     return [name for name, _ in _rulebooks().values()]
 
 
-def game_replays(game: str, records: str | Path = "records") -> list[Replay]:
-    """Every valid game of ``game`` in the ``*.ppn`` files under ``records``, in file order.
+def game_replays(game: str, records: str | Path | None = None) -> list[Replay]:
+    """Every valid game of ``game`` in the ``*.ppn`` files under ``records`` (default:
+    ``records/`` in the current folder, else the shipped records), in file order.
 
     Raises :class:`SetupError` for an unknown game or when there is none; a record
     that does not replay raises its own located error.
     """
+    from .shipped import default_records
+
     rules = _rules_of(game)
+    records = default_records() if records is None else records
     out = []
     for path in sorted(Path(records).rglob("*.ppn")):
         for record in iter_records(path):

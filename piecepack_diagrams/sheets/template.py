@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import re
 import string
-import sys
 from dataclasses import field, fields
 from pathlib import Path
 from typing import Any
@@ -44,17 +43,14 @@ from ..values import value
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69), "a5": (5.83, 8.27), "legal": (8.5, 14.0)}
 
 
-def _template_dir() -> Path:
-    """The repository's ``templates/`` when running from a checkout (or an editable
-    install), else the copy a wheel installs under ``share/piecepack-diagrams``."""
-    checkout = Path(__file__).resolve().parents[2] / "templates"
-    if checkout.is_dir():
-        return checkout
-    return Path(sys.prefix) / "share" / "piecepack-diagrams" / "templates"
+def template_folder() -> Path:
+    """Where the shipped templates live: package data (see :mod:`piecepack_diagrams.shipped`),
+    the same folder from a checkout and from a wheel installed anywhere."""
+    from ..shipped import shipped_folder
+
+    return shipped_folder("templates")
 
 
-#: Where the shipped templates live.
-TEMPLATE_DIR = _template_dir()
 #: What a header or footer may fill in.
 PAGE_FIELDS = ("title", "page", "pages")
 #: A header's or footer's field may have a format spec of an optional fill and alignment and a
@@ -130,7 +126,7 @@ class Template:
 
 def template_names() -> list[str]:
     """The shipped templates."""
-    return sorted(p.stem for p in TEMPLATE_DIR.glob("*.yaml"))
+    return sorted(p.stem for p in template_folder().glob("*.yaml"))
 
 
 def load_template(spec: str | Path) -> Template:
@@ -141,7 +137,7 @@ def load_template(spec: str | Path) -> Template:
     """
     path = Path(spec)
     if not path.suffix:
-        path = TEMPLATE_DIR / f"{spec}.yaml"
+        path = template_folder() / f"{spec}.yaml"
     settings = read_settings(path, what="template", unknown=f"unknown template '{spec}'; expected one of "
                                                               f"{', '.join(template_names())} or a YAML file")
     try:
@@ -269,5 +265,5 @@ def _from_mapping(name: str, data: dict[str, Any]) -> Template:
     return template
 
 
-__all__ = ["FOOTER_ROOM", "PAGE_FIELDS", "PAGE_FIELD_SPEC", "PAGE_TEXT_LENGTH", "PAPERS", "TEMPLATE_DIR", "Template",
-           "check_page_text", "load_template", "template_names"]
+__all__ = ["FOOTER_ROOM", "PAGE_FIELDS", "PAGE_FIELD_SPEC", "PAGE_TEXT_LENGTH", "PAPERS", "Template",
+           "check_page_text", "load_template", "template_folder", "template_names"]

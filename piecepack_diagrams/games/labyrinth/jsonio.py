@@ -23,8 +23,10 @@ MAX_JSON_BYTES = 4 << 20
 
 @lru_cache(maxsize=1)
 def gem_names() -> frozenset[str]:
-    """The 102 gem names of the course."""
-    return frozenset((Path(__file__).with_name("gems.txt")).read_text(encoding="utf-8").split())
+    """The 102 gem names of the course (package data)."""
+    from importlib.resources import files
+
+    return frozenset(files(__package__).joinpath("gems.txt").read_text(encoding="utf-8").split())
 
 
 def read_input(source: str | Path | IO[bytes], *, name: str | None = None) -> list[Any]:
