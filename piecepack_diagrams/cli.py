@@ -45,7 +45,9 @@ _EXAMPLES = {
     "export": "examples:\n  piecepack-diagrams export records/lab-rats/advanced-seed-7-win.ppn -o output/rat.ppn\n"
               "  piecepack-diagrams export records/coin-collectors/heuristic-win.ppn | less",
     "figure": "examples:\n  piecepack-diagrams figure lab-rats-maze-building -f pdf -o output/diagram-1.pdf\n"
-              "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png",
+              "  piecepack-diagrams figure lab-rats-maze-building -f png -o output/diagram-1.png\n"
+              "  piecepack-diagrams figure landlocked-end -o output/landlocked-end.svg\n"
+              "  piecepack-diagrams figure --list   # every name figures writes",
     "puzzles": "examples:\n  piecepack-diagrams puzzles lab-rats --count 10 --seed 1 -o output/lab-rats-puzzles.pdf\n"
                "  piecepack-diagrams puzzles lab-rats --count 4 --difficulty hard -o hard.pdf",
     "stats": "examples:\n  piecepack-diagrams stats lab-rats --games 2000 --plot output/lab-rats-coins.png\n"
@@ -61,6 +63,9 @@ _EXAMPLES = {
                  "  piecepack-diagrams labyrinth fixtures ../shared/corpus/labyrinth --jobs 2",
     "figures": "examples:\n  piecepack-diagrams figures lab-rats -o output/figures\n"
                "  piecepack-diagrams figures all -f svg pdf png -o output/figures",
+    "completion": "examples:\n  piecepack-diagrams completion bash > ~/.local/share/bash-completion/completions/piecepack-diagrams\n"
+                  "  piecepack-diagrams completion zsh > ~/.zfunc/_piecepack-diagrams   # a folder on $fpath\n"
+                  "  piecepack-diagrams completion fish > ~/.config/fish/completions/piecepack-diagrams.fish",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
              "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5\n"
              "  piecepack-diagrams solve landlocked --seed 1 --difficulty hard",
@@ -143,16 +148,21 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p = command("validate", "check that every move of every game in the files is legal")
     p.add_argument("paths", nargs="+", metavar="PATH", help="PPN files")
 
-    p = command("replay", "print every position of a record")
-    p.add_argument("path", metavar="PATH")
+    p = command("replay", "print every position of a record; of several, each in turn")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="PPN files (several: each headed ==> PATH <==, as head does)")
     p.add_argument("--format", choices=("txt", "csv"), default="txt", help="text diagrams or reference-style CSV")
     p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
     p.add_argument("--theme", default="default", help="theme name or YAML file")
 
-    for name, help_text in (("render", "draw one position of a record"), ("setup", "draw a game's starting layout")):
+    for name, help_text in (("render", "draw one position of a record, or of each of several"),
+                            ("setup", "draw a game's starting layout")):
         p = command(name, help_text)
         if name == "render":
-            p.add_argument("path", metavar="PATH")
+            p.add_argument("paths", nargs="+", metavar="PATH",
+                           help="PPN files; with several, -o names a folder: each drawing is written there as "
+                                "STEM-MOVE.FORMAT (default: under output/; txt: to the terminal, each headed "
+                                "==> PATH <==)")
             p.add_argument("--move", default="last",
                            help="the position to draw: 'last' (the default), a move index from 0 (the setup) "
                                 "to the number of moves, or a move number such as 3...")
@@ -198,8 +208,12 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.ppn", help="the record (default: standard output)")
 
-    p = command("figure", "draw a named rulebook figure")
-    p.add_argument("name", metavar="NAME", help="e.g. lab-rats-maze-building")
+    p = command("figure", "draw a named rulebook figure: any that figures writes")
+    p.add_argument("name", metavar="NAME", nargs="?",
+                   help="e.g. lab-rats-maze-building, landlocked-end (figure --list lists them all)")
+    p.add_argument("--list", action="store_true", help="print every figure's name, then stop")
+    p.add_argument("--records", default=None, metavar="DIR",
+                   help="where the games shown come from (default: records/ here, else the shipped records)")
     drawing_options(p)
 
     p = command("figures", "write a game's rulebook figures: setup, each kind of move, an illegal move, the end")
@@ -315,6 +329,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--no-docs", action="store_true", help="leave out the API reference (docs/, made when Sphinx "
                                                            "is installed)")
     _jobs_option(p, "the records and products are made in N processes; the same files for any N")
+
+    p = command("completion", "print a shell's completion script for these commands")
+    p.add_argument("shell", choices=("bash", "zsh", "fish"), metavar="SHELL", help="bash, zsh or fish")
     return parser
 
 
@@ -430,50 +447,25 @@ def _run(args: argparse.Namespace) -> int:
         for path in args.paths:
             for result in validate_file(path):
                 for line in result.diagnostics():
-                    print(line, file=sys.stderr)
+                    _report(line)
                 if result.is_valid():
                     print(f"{path}: game {result.index}: valid ({result.moves} moves)")
                 else:
                     bad += 1
         return 1 if bad else 0
     if args.command == "replay":
-        from .api import first_record, scene_of
-        from .engine import replay
-        from .render.text import render_text
-
-        from .csvexport import MAX_ROWS
-        from .sheets.plates import check_drawn
-
-        result = replay(first_record(args.path, args.game))
-        # Every position is written out: refused up front past a bound that keeps it to seconds.
-        check_drawn(result, range(len(result.positions)),
-                    limit=MAX_ROWS if args.format == "csv" else MAX_REPLAYED_PIECES,
-                    product="a replay's CSV rows" if args.format == "csv" else "a replay's text diagrams",
-                    advice="validate the record, or draw one position (render --move N), or a shorter record")
-        if args.format == "csv":
-            from .csvexport import replay_csv
-
-            sys.stdout.write(replay_csv(result))
-        else:
-            theme = load_theme(args.theme)
-            for index in range(len(result.positions)):
-                sys.stdout.write(render_text(scene_of(result, index), theme=theme) + "\n")
-        return 0
+        return _each_file(args.paths, lambda path: _replay(args, path))
     if args.command in ("render", "setup"):
         from .render import render
 
+        if args.command == "render" and len(args.paths) > 1:
+            return _render_each(args)
         fmt = _format_of(args)
         theme = load_theme(args.theme)
         if args.command == "render":
-            from .api import first_record, render_position
-            from .engine import replay
-
-            result = replay(first_record(args.path, args.game))
-            # ASCII digits only: int() also reads '²'-like digits no reader of a record would.
-            move: int | str = int(args.move) if re.fullmatch(r"-?[0-9]{1,18}", args.move) else args.move
-            data = render_position(result, move, fmt, theme=theme, show_legal=args.legal, scale=args.scale,
-                                   framing=args.framing or "whole")
-            default = Path("output") / f"{Path(args.path).stem}-{str(args.move).rstrip('.') or 'setup'}.{fmt}"
+            path = args.paths[0]
+            data = _render(args, path, fmt, theme)
+            default = Path("output") / _render_name(path, args.move, fmt)
         else:
             from .api import setup_csv, setup_scene
 
@@ -494,13 +486,22 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "plates":
         return _plates(args)
     if args.command == "figure":
-        from .figures import RuleFigure, figure_files, figure_scene
+        from dataclasses import replace
+
+        from .figures import figure_files
         from .render import render
 
+        if args.list:
+            sys.stdout.write("".join(name + "\n" for name in _figure_names(args.records)))
+            return 0
+        if not args.name:
+            raise SetupError("no figure named", token="NAME", expected="a figure's name (figure --list lists them)")
         fmt = _format_of(args)
         # Printed as the figure set prints it (a column wide, the figure template), unless a
         # scale is asked for.
-        figure = RuleFigure(args.name, figure_scene(args.name), framing=args.framing or "whole")
+        figure = _named_figure(args.name, args.records)
+        if args.framing:
+            figure = replace(figure, framing=args.framing)
         theme = load_theme(args.theme)
         if args.scale is None:
             data = figure_files([figure], formats=(fmt,), theme=theme)[f"{args.name}.{fmt}"]
@@ -542,6 +543,11 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "stats":
         return _stats(args)
+    if args.command == "completion":
+        from .completion import completion_script
+
+        sys.stdout.write(completion_script(args.shell, _parser()))
+        return 0
     if args.command == "labyrinth":
         return _labyrinth(args)
     if args.command == "audit":
@@ -550,9 +556,9 @@ def _run(args: argparse.Namespace) -> int:
         report = audit_records(args.paths, theme=load_theme(args.theme), figures=not args.no_figures,
                                progress=sys.stderr)
         for failure in report.failures:
-            print(failure, file=sys.stderr)
+            _report(failure)
         for finding in report.findings:
-            print(finding.format())
+            _report(finding.format(), sys.stdout)
         print(report.audit_summary())
         return 1 if report.findings or report.failures else 0
     if args.command == "proof":
@@ -565,7 +571,7 @@ def _run(args: argparse.Namespace) -> int:
         report = build(args.records, "output", theme=load_theme(args.theme), figures=not args.no_figures,
                        puzzles=not args.no_puzzles, progress=sys.stderr, write=False)
         for failure in report.failures:
-            print(failure, file=sys.stderr)
+            _report(failure)
         print(report.audit_summary(), file=sys.stderr)
         assert report.proof is not None
         _save(args.output or Path("output") / "proof.pdf", report.proof)
@@ -577,9 +583,9 @@ def _run(args: argparse.Namespace) -> int:
         report = build(args.records, args.output, theme=load_theme(args.theme), figures=not args.no_figures,
                        puzzles=not args.no_puzzles, progress=sys.stderr, jobs=args.jobs, docs=not args.no_docs)
         for failure in report.failures:
-            print(failure, file=sys.stderr)
+            _report(failure)
         for finding in report.findings:
-            print(finding.format(), file=sys.stderr)
+            _report(finding.format())
         for note in report.notes:
             print(note, file=sys.stderr)
         print(report.audit_summary(), file=sys.stderr)
@@ -587,6 +593,96 @@ def _run(args: argparse.Namespace) -> int:
               + (f"; {len(report.failures)} problem(s), listed above" if report.failures else ""), file=sys.stderr)
         return 0 if report.is_ok() else 1
     raise AssertionError(args.command)
+
+
+def _each_file(paths: Sequence[str], run: Callable[[str], object]) -> int:
+    """Run ``run`` on each of ``paths`` in turn, as ``cat`` and ``head`` do: with several,
+    what each prints on standard output is headed ``==> PATH <==``, and a file with an error
+    (located: ``FILE:LINE:COL``) is reported and the rest still done. Returns the exit
+    status: 1 if any file had an error. An error with no place (a usage error) stops all."""
+    failed = False
+    for k, path in enumerate(paths):
+        if len(paths) > 1:
+            sys.stdout.write(("\n" if k else "") + f"==> {path} <==\n")
+        try:
+            run(path)
+        except PiecepackError as exc:
+            if exc.location is None:
+                raise
+            sys.stdout.flush()
+            _report(exc.format())
+            failed = True
+    return 1 if failed else 0
+
+
+def _replay(args: argparse.Namespace, path: str) -> None:
+    """``replay``: every position of the record at ``path``, as text diagrams or CSV."""
+    from .api import first_record, scene_of
+    from .csvexport import MAX_ROWS
+    from .engine import replay
+    from .render.text import render_text
+    from .sheets.plates import check_drawn
+    from .theme import load_theme
+
+    result = replay(first_record(path, args.game))
+    # Every position is written out: refused up front past a bound that keeps it to seconds.
+    check_drawn(result, range(len(result.positions)),
+                limit=MAX_ROWS if args.format == "csv" else MAX_REPLAYED_PIECES,
+                product="a replay's CSV rows" if args.format == "csv" else "a replay's text diagrams",
+                advice="validate the record, or draw one position (render --move N), or a shorter record")
+    if args.format == "csv":
+        from .csvexport import replay_csv
+
+        sys.stdout.write(replay_csv(result))
+    else:
+        theme = load_theme(args.theme)
+        for index in range(len(result.positions)):
+            sys.stdout.write(render_text(scene_of(result, index), theme=theme) + "\n")
+
+
+def _render(args: argparse.Namespace, path: str, fmt: str, theme: Any) -> bytes:
+    """``render``: the position ``--move`` of the record at ``path``, drawn as ``fmt``."""
+    from .api import first_record, render_position
+    from .engine import replay
+
+    result = replay(first_record(path, args.game))
+    # ASCII digits only: int() also reads '²'-like digits no reader of a record would.
+    move: int | str = int(args.move) if re.fullmatch(r"-?[0-9]{1,18}", args.move) else args.move
+    return render_position(result, move, fmt, theme=theme, show_legal=args.legal, scale=args.scale,
+                           framing=args.framing or "whole")
+
+
+def _render_name(path: str, move: str, fmt: str) -> str:
+    """The name of ``render``'s drawing of ``path`` when ``-o`` names none: STEM-MOVE.FORMAT."""
+    return f"{Path(path).stem}-{str(move).rstrip('.') or 'setup'}.{fmt}"
+
+
+def _render_each(args: argparse.Namespace) -> int:
+    """``render`` of several records: each drawing named STEM-MOVE.FORMAT in the folder
+    ``-o`` names (default ``output/``), or with ``-f txt`` and no ``-o`` printed in turn.
+    Two records that would write the same name, and an ``-o`` that is not a folder's name,
+    are refused before anything is drawn."""
+    from .theme import load_theme
+
+    if args.output is not None and (not _names_file(args.output)
+                                    or (Path(args.output).suffix and not Path(args.output).is_dir())):
+        raise OutputError(f"{len(args.paths)} records draw {len(args.paths)} files: -o names a folder for them, "
+                          f"not '{args.output}'", token=args.output,
+                          expected="a folder name (it is made if missing; each file is named STEM-MOVE.FORMAT)")
+    fmt = args.format or "svg"
+    theme = load_theme(args.theme)
+    if args.output is None and fmt == "txt":
+        return _each_file(args.paths, lambda path: sys.stdout.write(_render(args, path, fmt, theme).decode("utf-8")))
+    folder = Path(args.output or "output")
+    names: dict[str, str] = {}
+    for path in args.paths:
+        name = _render_name(path, args.move, fmt)
+        if name in names:
+            raise OutputError(f"'{names[name]}' and '{path}' would both be drawn as {folder / name}", token=path,
+                              expected="records whose file names differ (or render them one at a time with -o)")
+        names[name] = path
+    return _each_file(args.paths, lambda path: _save(folder / _render_name(path, args.move, fmt),
+                                                     _render(args, path, fmt, theme)))
 
 
 def _plates(args: argparse.Namespace) -> int:
@@ -598,12 +694,15 @@ def _plates(args: argparse.Namespace) -> int:
 
     fmt = args.format or ("pdf" if args.output is None or not _names_file(args.output)
                           or Path(args.output).suffix.lower() == ".pdf" else "svg")
+    # A -f given names itself in the refusal: the two words that disagree are both shown.
+    told = f"-f {fmt} contradicts -o '{args.output}': " if args.format else ""
     if args.output and fmt == "pdf" and _names_file(args.output) and Path(args.output).suffix.lower() != ".pdf":
-        raise OutputError(f"a PDF of plates needs a name ending .pdf, not '{args.output}'", token=args.output,
+        raise OutputError(f"{told}a PDF of plates needs a name ending .pdf, not '{args.output}'", token=args.output,
                           expected="FILE.pdf, or -f svg for a folder of SVG files")
     if args.output and fmt == "svg" and Path(args.output).suffix:
-        raise OutputError(f"SVG plates go into a folder, not the file '{args.output}'", token=args.output,
-                          expected="a folder name (it is made if missing)")
+        raise OutputError(f"{told}SVG plates go into a folder, not the file '{args.output}'", token=args.output,
+                          expected="a folder name (it is made if missing)" + (", or -f pdf" if args.format and
+                                   Path(args.output).suffix.lower() == ".pdf" else ""))
     result = replay(first_record(args.path, args.game))
     try:
         moves = parse_moves(args.moves, len(result.positions) - 1) if args.moves else None
@@ -622,6 +721,36 @@ def _plates(args: argparse.Namespace) -> int:
     return 0
 
 
+def _figure_names(records: str | None) -> list[str]:
+    """The name of every figure ``figures all`` writes from ``records``, then the named
+    figures that need no record; each once, in that order."""
+    from .figures import FIGURES, figure_games, figure_set, game_replays
+
+    names = [f.name for game in figure_games() for f in figure_set(game, game_replays(game, records)).figures]
+    return list(dict.fromkeys([*names, *FIGURES]))
+
+
+def _named_figure(name: str, records: str | None) -> Any:
+    """The :class:`~piecepack_diagrams.figures.RuleFigure` called ``name``: a named figure
+    (drawn from no record), or one of the figure set of the game its name begins with, drawn
+    from ``records`` as ``figures`` draws it. Raises :class:`SetupError` for any other name,
+    naming the closest."""
+    from .figures import FIGURES, RuleFigure, figure_games, figure_set, game_replays
+
+    if name in FIGURES:
+        return RuleFigure(name, FIGURES[name](), framing="whole")
+    game = max((g for g in figure_games() if name.startswith(g + "-")), key=len, default=None)
+    if game is not None:
+        found = [f for f in figure_set(game, game_replays(game, records)).figures if f.name == name]
+        if found:
+            return found[0]
+    import difflib  # only to name the closest figure
+
+    close = difflib.get_close_matches(name, _figure_names(records), n=1)
+    raise SetupError(f"unknown figure '{name}'", token=name,
+                     expected=(f"'{close[0]}' (the closest), or " if close else "") + "a name figure --list prints")
+
+
 def _viewer(args: argparse.Namespace) -> int:
     from .api import first_record
     from .engine import replay
@@ -636,7 +765,7 @@ def _viewer(args: argparse.Namespace) -> int:
     _emit(page, "html", args.output, Path("output") / f"{Path(args.path).stem}.html")
     # The page shows a record's illegal moves; the exit status says there were some.
     for line in result.diagnostics():
-        print(line, file=sys.stderr)
+        _report(line)
     return 1 if result.errors else 0
 
 
@@ -933,6 +1062,41 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout, sys.stderr = streams
 
 
+#: The colour of each kind of diagnostic, as compilers show them: SGR codes (bold red, bold magenta, bold cyan).
+_COLOURS = {"error": "1;31", "warning": "1;35", "note": "1;36"}
+
+
+def is_colour(stream: object) -> bool:
+    """True when what goes to ``stream`` may be coloured: it is a terminal and the
+    environment's ``NO_COLOR`` is unset or empty (https://no-color.org: any other value
+    turns colour off). The one place the command line decides."""
+    import os
+
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):  # no isatty, or a closed stream
+        return False
+
+
+def _report(line: str, stream: Any = None) -> None:
+    """Print a diagnostic line (``FILE:LINE:COL: error: ...``, ``warning:``, ``note:``) on
+    ``stream`` (default standard error), its kind coloured when :func:`is_colour` allows.
+    The line itself still goes through :func:`~piecepack_diagrams.textsafe.terminal_text`:
+    only the colour's own escapes reach the terminal."""
+    from .textsafe import terminal_text
+
+    stream = sys.stderr if stream is None else stream
+    raw = stream.stream if isinstance(stream, TerminalStream) else stream
+    safe = terminal_text(line)
+    kind = re.search(r"(?:^|: )(error|warning|note):", safe) if is_colour(raw) else None
+    if kind is not None:
+        start, end = kind.span(1)
+        safe = f"{safe[:start]}\x1b[{_COLOURS[kind[1]]}m{kind[1]}\x1b[0m{safe[end:]}"
+    raw.write(safe + "\n")
+
+
 def _usage_error(parser: argparse.ArgumentParser, exc: PiecepackError) -> int:
     """Report ``exc`` as argparse reports a usage error (the command's usage, then
     ``piecepack-diagrams COMMAND: error: MESSAGE``); returns the exit status, 2.
@@ -941,7 +1105,7 @@ def _usage_error(parser: argparse.ArgumentParser, exc: PiecepackError) -> int:
     an error with no place is about the command line itself: a value out of range, a name
     that is not a game, ``-f pdf`` against ``-o x.svg``, more puzzles than can be dealt."""
     parser.print_usage(sys.stderr)
-    print(f"{parser.prog}: error: {exc.describe()}", file=sys.stderr)
+    _report(f"{parser.prog}: error: {exc.describe()}")
     return 2
 
 
@@ -966,7 +1130,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except PiecepackError as exc:
         if exc.location is None:
             return _usage_error(args.parser, exc)
-        print(exc.format(), file=sys.stderr)
+        _report(exc.format())
         return 1
     except KeyboardInterrupt:
         return 130

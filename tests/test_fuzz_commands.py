@@ -250,6 +250,11 @@ def record_input(draw, texts: list[str] | None = None, *, name: str | None = Non
     return Case((IN + file,), files=((file, data),))
 
 
+def _records(low: int, high: int) -> st.SearchStrategy[Case]:
+    """From ``low`` to ``high`` records to read, one after another."""
+    return st.lists(record_input(), min_size=low, max_size=high).map(lambda cs: sum(cs, Case(())))
+
+
 def theme_option() -> st.SearchStrategy[Case]:
     theme_file = mutated([THEME]).map(lambda data: Case((IN + "theme.yaml",), files=(("theme.yaml", data),)))
     return option("--theme", st.one_of(st.sampled_from(["default", "print", "nonesuch", ""]), _text_arg(),
@@ -374,10 +379,14 @@ def _player() -> st.SearchStrategy[str]:
 
 _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
     "validate": st.lists(record_input(), min_size=1, max_size=3).map(lambda cs: arg("validate") + sum(cs, Case(()))),
-    "replay": joined(st.just(arg("replay")), record_input(),
+    "replay": joined(st.just(arg("replay")), _records(1, 3),
                      option("--format", st.sampled_from(["txt", "csv"])), game_option(), theme_option()),
     "render": joined(st.just(arg("render")), record_input(), option("--move", _MOVE), game_option(),
                      flag("--legal"), drawing_options()),
+    # Several records: each drawn into the folder -o names (a failure of one leaves the others written).
+    "render several": joined(st.just(arg("render")), _records(2, 3), option("--move", _MOVE),
+                             option("-f", st.sampled_from(["svg", "pdf", "png", "txt"])),
+                             option("-o", output_name(st.sampled_from(["", "/", ".svg"]))), theme_option()),
     "setup": joined(st.just(arg("setup")),
                     st.one_of(st.sampled_from(_SETUP_GAMES), _text_arg()).map(lambda g: arg(g)),
                     option("--seed", whole(0, 1000)), drawing_options()),
@@ -391,8 +400,11 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
     "export": joined(st.just(arg("export")), record_input(), game_option(),
                      option("-o", output_name(st.sampled_from([".ppn", "", ".txt"])))),
     "figure": joined(st.just(arg("figure")),
-                     st.one_of(st.just("lab-rats-maze-building"), _text_arg()).map(lambda n: arg(n)),
+                     st.one_of(st.sampled_from(["lab-rats-maze-building", "landlocked-end", "lab-rats-move-rat",
+                                                "labyrinth-key", "coin-collectors-illegal-move", "--list"]),
+                               _text_arg()).map(lambda n: arg(n)),
                      drawing_options()),
+    "completion": st.one_of(st.sampled_from(["bash", "zsh", "fish"]), _text_arg()).map(lambda s: arg("completion", s)),
     "figures": _figures(),
     "solve": joined(st.just(arg("solve")),
                     st.one_of(st.sampled_from(["lab-rats", "landlocked", "coin-collectors", "tablut"]).map(arg),
@@ -469,7 +481,7 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
 _WEIGHT = {"validate": 12, "replay": 10, "render": 14, "setup": 8, "plates": 8, "viewer": 6, "export": 8,
            "figure": 5, "figures": 4, "solve": 6, "puzzles": 5, "stats": 5, "stats merge": 3, "labyrinth harness": 10,
            "labyrinth play": 6, "labyrinth deal": 5, "labyrinth fixtures": 4, "build": 4, "audit": 4,
-           "proof": 3}
+           "proof": 3, "render several": 4, "completion": 2}
 
 
 def _command_names() -> list[str]:
@@ -496,7 +508,7 @@ def _cases(command: str) -> int:
 
 
 def test_every_command_has_a_fuzz_strategy():
-    assert sorted(_command_names() + ["stats merge"]) == sorted(_COMMANDS), \
+    assert sorted(_command_names() + ["stats merge", "render several"]) == sorted(_COMMANDS), \
         "a command without a fuzz strategy, or one gone"
     assert set(_WEIGHT) == set(_COMMANDS)
 
