@@ -22,5 +22,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    # The lazily imported names are listed too (help(), completion and the API reference read dir()).
+    return sorted({*globals(), *_REPLAYS})
+
+
 __all__ = ["Game", "Position", "Replay", "Status", "Validation", "find_game", "game_for",
            "game_names", "register", "replay", "validate", "validate_file"]

@@ -23,4 +23,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    # The audit's names are listed too (help(), completion and the API reference read dir()).
+    return sorted({*globals(), *_AUDIT})
+
+
 __all__ = ["Finding", "LaidOut", "audit_laid_out", "fit_scale", "lay_out", "summarize"]
