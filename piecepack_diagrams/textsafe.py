@@ -19,7 +19,6 @@ MAX_SHOWN_RUN = 60
 MAX_MESSAGE = 500
 
 
-
 # The patterns are compiled when first needed (compiling the three costs more than a
 # drawing's start-up can spare, and most text is plain ASCII that needs none of them).
 @cache
