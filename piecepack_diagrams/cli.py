@@ -1068,7 +1068,7 @@ _COLOURS = {"error": "1;31", "warning": "1;35", "note": "1;36"}
 
 def is_colour(stream: object) -> bool:
     """True when what goes to ``stream`` may be coloured: it is a terminal and the
-    environment's ``NO_COLOR`` is unset or empty (https://no-color.org: any other value
+    environment's ``NO_COLOR`` is unset or empty (the NO_COLOR convention: any other value
     turns colour off). The one place the command line decides."""
     import os
 
