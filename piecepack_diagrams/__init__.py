@@ -13,6 +13,8 @@ import sys as _sys
 from types import ModuleType as _ModuleType
 from typing import Any as _Any
 
+from .lazy import lazy_names as _lazy_names
+
 # Names are imported when first used (PEP 562), so that `piecepack-diagrams --version` and
 # commands that need little start fast.
 _HOMES = {
@@ -30,19 +32,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> _Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'piecepack_diagrams' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f".{home}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
+__getattr__, __dir__ = _lazy_names(__name__, _HOMES)
 
 
 class _Package(_ModuleType):

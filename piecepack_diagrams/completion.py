@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from typing import Callable
 
 from .values import value
 
@@ -104,6 +105,15 @@ def _function() -> str:
     return "_" + PROGRAM.replace("-", "_")
 
 
+def _value_cases(options: list[Option], header: str, action: Callable[[Option], str]) -> list[str]:
+    """The lines of a shell ``case`` on the previous word: for each option that takes a value,
+    its flags and ``action`` (what completes the value), then ``return``. None without such options."""
+    if not options:
+        return []
+    return [f"        {header}", *(f"            {'|'.join(o.flags)}) {action(o)}; return ;;" for o in options),
+            "        esac"]
+
+
 def _bash(commands: tuple[Command, ...]) -> str:
     """bash: one function; ``complete -F`` binds it. Options that take a value complete
     their choices, or file names."""
@@ -124,13 +134,9 @@ def _bash(commands: tuple[Command, ...]) -> str:
         flags = " ".join(f for o in command.options for f in o.flags)
         valued = [o for o in command.options if o.takes_value]
         lines.append(f"    {command.name})")
-        if valued:
-            lines.append('        case "$prev" in')
-            for option in valued:
-                action = (f'COMPREPLY=($(compgen -W "{" ".join(option.choices)}" -- "$cur"))' if option.choices
-                          else 'COMPREPLY=($(compgen -f -- "$cur"))' if option.is_file else "COMPREPLY=()")
-                lines.append(f"            {'|'.join(option.flags)}) {action}; return ;;")
-            lines.append("        esac")
+        lines += _value_cases(valued, 'case "$prev" in', lambda option: (
+            f'COMPREPLY=($(compgen -W "{" ".join(option.choices)}" -- "$cur"))' if option.choices
+            else 'COMPREPLY=($(compgen -f -- "$cur"))' if option.is_file else "COMPREPLY=()"))
         lines.append('        if [[ "$cur" == -* ]]; then')
         lines.append(f'            COMPREPLY=($(compgen -W "{flags}" -- "$cur"))')
         lines.append("        else")
@@ -163,13 +169,9 @@ def _zsh(commands: tuple[Command, ...]) -> str:
     for command in commands:
         lines.append(f"    {command.name})")
         valued = [o for o in command.options if o.takes_value]
-        if valued:
-            lines.append("        case $prev in")
-            for option in valued:
-                action = (f"compadd -- {' '.join(option.choices)}" if option.choices
-                          else "_files" if option.is_file else "_message value")
-                lines.append(f"            {'|'.join(option.flags)}) {action}; return ;;")
-            lines.append("        esac")
+        lines += _value_cases(valued, "case $prev in", lambda option: (
+            f"compadd -- {' '.join(option.choices)}" if option.choices
+            else "_files" if option.is_file else "_message value"))
         flags = " ".join(f for o in command.options for f in o.flags)
         lines.append(f"        if [[ $PREFIX == -* ]]; then compadd -- {flags}; "
                      + (f"else compadd -- {' '.join(command.words)}; _files; fi" if command.words else "else _files; fi"))

@@ -126,3 +126,18 @@ def test_a_setup_imports_only_its_own_port() -> None:
     ports = {m.rsplit(".", 1)[1] for m in loaded if m.startswith("piecepack_diagrams.setups.")}
     assert "original_f_to_r" in ports
     assert not {"chess", "checkers", "traditional", "other", "original_a_to_f", "original_s_to_w"} & ports
+
+
+def test_lazy_names_are_listed_before_they_are_imported_and_unknown_names_are_refused() -> None:
+    # help(), completion and the API reference read dir(); the names must be there while
+    # their modules are still unimported, and a misspelt name must stay an AttributeError.
+    found = _modules_after(
+        "import piecepack_diagrams.engine as engine, piecepack_diagrams.layout as layout\n"
+        "assert {'Replay', 'replay', 'validate_file'} <= set(dir(engine))\n"
+        "assert {'Finding', 'summarize'} <= set(dir(layout))\n"
+        "assert 'piecepack_diagrams.engine.replays' not in sys.modules\n"
+        "assert 'piecepack_diagrams.layout.audit' not in sys.modules\n"
+        "try:\n    engine.Replays\nexcept AttributeError as exc:\n    print('REFUSED:' + str(exc).replace(' ', '_'))\n"
+        "assert engine.replay.__module__ == 'piecepack_diagrams.engine.replays'\n")
+    assert "REFUSED:module_'piecepack_diagrams.engine'_has_no_attribute_'Replays'" in found
+    assert "piecepack_diagrams.engine.replays" in found

@@ -7,25 +7,11 @@ hit nothing, and audits the result (printed text sizes, overlaps, empty margins)
 draw what the layout placed and decide nothing about placement.
 """
 
-from typing import Any
-
+from ..lazy import lazy_names
 from .compose import LaidOut, fit_scale, lay_out
 
-_AUDIT = ("Finding", "audit_laid_out", "summarize")
-
-
-def __getattr__(name: str) -> Any:
-    # The audit is imported when first asked for: drawing alone does not need it.
-    if name in _AUDIT:
-        from . import audit
-
-        return getattr(audit, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    # The audit's names are listed too (help(), completion and the API reference read dir()).
-    return sorted({*globals(), *_AUDIT})
+# The audit is imported when first asked for: drawing alone does not need it.
+__getattr__, __dir__ = lazy_names(__name__, dict.fromkeys(("Finding", "audit_laid_out", "summarize"), "audit"))
 
 
 __all__ = ["Finding", "LaidOut", "audit_laid_out", "fit_scale", "lay_out", "summarize"]
