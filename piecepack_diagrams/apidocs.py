@@ -57,6 +57,9 @@ def run_sphinx(builder: str, out: Path, *, source: Path = DOCS_SOURCE, doctrees:
     # The package imported by autodoc is this one, wherever the caller stands.
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parent.parent),
                                                         os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+    # Plain text to read back: a colour code before WARNING would hide the word from the search.
+    env.pop("FORCE_COLOR", None)
+    env["NO_COLOR"] = "1"
     try:
         done = subprocess.run(command, capture_output=True, text=True, errors="replace", env=env,
                               stdin=subprocess.DEVNULL, timeout=SPHINX_SECONDS, check=False)
@@ -64,7 +67,8 @@ def run_sphinx(builder: str, out: Path, *, source: Path = DOCS_SOURCE, doctrees:
         return f"Sphinx ran for more than {SPHINX_SECONDS:.0f} s"
     if done.returncode == 0:
         return None
-    lines = [line.strip() for line in (done.stderr + done.stdout).splitlines() if line.strip()]
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", done.stderr + done.stdout)
+    lines = [line.strip() for line in plain.splitlines() if line.strip()]
     # Its warnings (FILE:LINE: WARNING: ...) rather than the tracebacks some of them come with.
     said = [line for line in lines if re.search(r"\b(WARNING|ERROR|CRITICAL):", line)] or lines[-3:]
     return "; ".join(said[:5]) + (f"; and {len(said) - 5} more" if len(said) > 5 else "") or \

@@ -223,6 +223,11 @@ def _stop(pool: Any) -> None:
             process.terminate()
     for process in processes:
         process.join(timeout=5)
+    # Its manager thread closes its wake-up pipe as it ends; the interpreter's exit hook writes
+    # to that pipe unless it is closed already, so the thread is waited for here, not raced.
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 __all__ = ["CHUNKS_PER_WORKER", "CLUSTER_TIMEOUT", "MAX_CHUNK", "MAX_JOBS", "Workers", "check_jobs", "cluster",
