@@ -184,6 +184,7 @@ def _settled(scene: Scene, window: Bounds, scale: float | None, target: tuple[fl
     page = window
     # (A key's entries are laid out anew at each scale: their words keep their printed size.)
     parts = [_panel_parts(panel) if not panel.entries else None for panel in scene.panels]
+    before: tuple[float, Bounds] | None = None
     for _ in range(_ROUNDS if scale is None else 1):
         edge = _coordinate_band(scene, window, chosen, coordinates)
         _, page = _placed_panels(scene.panels, edge, window, chosen, theme, side, place=False, parts=parts)
@@ -191,8 +192,30 @@ def _settled(scene: Scene, window: Bounds, scale: float | None, target: tuple[fl
             fitted = fit_scale(page.width, page.height, target, largest=largest)
             if abs(fitted - chosen) <= _SETTLED * chosen:
                 return fitted, page
-            chosen = fitted
+            guess = _fixed_point(before, (chosen, page), target, largest) if before is not None else None
+            before, chosen = (chosen, page), guess if guess is not None else fitted
     return chosen, page
+
+
+def _fixed_point(a: tuple[float, Bounds], b: tuple[float, Bounds], target: tuple[float, float],
+                 largest: float) -> float | None:
+    """The scale at which the page fits ``target`` exactly, from the pages at two scales.
+
+    What prints at a fixed size (panels' words, coordinates) spans ``k / scale`` table inches,
+    so a page's side is ``c + k / scale``; two pages give ``c`` and ``k``, and the side fits
+    its box at ``(box - k) / c``. None when the two pages do not fit that form (the panels
+    moved between them): plain rounds of fitting go on."""
+    (s1, p1), (s2, p2) = a, b
+    if s1 == s2:
+        return None
+    found = largest
+    for w1, w2, room in ((p1.width, p2.width, target[0]), (p1.height, p2.height, target[1])):
+        k = (w1 - w2) / (1 / s1 - 1 / s2)
+        c = w1 - k / s1
+        if c <= 0 or k < 0 or room <= k:
+            return None
+        found = min(found, (room - k) / c)
+    return found if found > 0 else None
 
 
 def _meets(a: Bounds, b: Bounds) -> bool:
@@ -236,18 +259,30 @@ def _at_scale(a: Annotation, scale: float) -> Annotation:
 
 def _per_panel(fn: "Callable[[Panel, float], T]") -> "Callable[[Panel, float], T]":
     """``fn`` remembered for the last panels and scales it saw (a layout asks the same of a
-    panel several times while the scale settles); a panel that cannot be hashed (a list
-    where a tuple belongs) is worked out each time."""
-    remembered = lru_cache(maxsize=256)(fn)
+    panel several times while the scale settles). Panels are told apart by identity: hashing
+    one hashes all its pieces, which costs more than most answers (the cache keeps each panel
+    it holds alive, so an identity is never reused while remembered)."""
+    remembered = lru_cache(maxsize=256)(lambda same, scale: fn(same.value, scale))
 
     def call(panel: Panel, scale: float) -> T:
-        try:
-            hash(panel)
-        except TypeError:
-            return fn(panel, scale)
-        return remembered(panel, scale)
+        return remembered(_Same(panel), scale)
 
     return call
+
+
+class _Same:
+    """A value compared by identity (a cache key that does not hash what it holds)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
 
 
 #: A key's words print at this size (points); between an entry's picture and its words, and

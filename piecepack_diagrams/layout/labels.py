@@ -58,6 +58,7 @@ class Obstacles:
         self.segments: list[Segment] = []
         self.lines: list[Segment] = []
         self._grid: dict[tuple[int, int], list[int]] = {}
+        self._line_spans: list[Box] = []
 
     def add_box(self, box: Box) -> None:
         index = len(self.boxes)
@@ -71,10 +72,16 @@ class Obstacles:
     def add_line(self, segment: Segment) -> None:
         """A line a label may cross at a small cost (a tile's edge, a grid line)."""
         self.lines.append(segment)
+        x0, y0, x1, y1, half = segment
+        self._line_spans.append((min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half))
 
     def lines_crossed(self, box: Box) -> float:
         """The cost of the tile edges and grid lines ``box`` crosses."""
-        return _LINE_CROSSING * sum(segment_hits_box(line, box) for line in self.lines)
+        bx0, by0, bx1, by1 = box
+        # (Most lines are far from the box: their spans rule them out before the exact test.)
+        return _LINE_CROSSING * sum(segment_hits_box(line, box) for line, (x0, y0, x1, y1)
+                                    in zip(self.lines, self._line_spans)
+                                    if x0 <= bx1 and x1 >= bx0 and y0 <= by1 and y1 >= by0)
 
     def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
         c = self.cell
