@@ -486,7 +486,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "plates":
         return _plates(args)
     if args.command == "figure":
-        from dataclasses import replace
+        from .values import replace
 
         from .figures import figure_files
         from .render import render

@@ -31,7 +31,6 @@ setup and the end show the whole board, a column and a half wide.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
@@ -43,7 +42,7 @@ from .notation import iter_records
 from .notation.movetext import MoveGroup, Token
 from .scene import Scene
 from .theme import DEFAULT, Theme
-from .values import value
+from .values import replace, value
 
 #: Figure name -> a function drawing it.
 FIGURES: dict[str, Callable[[], Scene]] = {

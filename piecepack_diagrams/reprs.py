@@ -7,8 +7,10 @@ values cut (``'The Arms pawn st...'``), and never runs past :data:`LIMIT` charac
 
 from __future__ import annotations
 
-import dataclasses
+import sys
 from typing import Any
+
+from .values import MISSING, fields
 
 #: The most characters a repr takes.
 LIMIT = 200
@@ -35,14 +37,22 @@ def _field(value: Any) -> str:
     return short(value)
 
 
+def _has_default(f: Any) -> bool:
+    """Whether a field (a value's, or a standard dataclass's) has a plain default."""
+    if f.default is MISSING:
+        return False
+    loaded = sys.modules.get("dataclasses")  # a standard dataclass's field: the module is loaded
+    return loaded is None or f.default is not loaded.MISSING
+
+
 def brief_repr(self: Any) -> str:
     """``Name(field=value, ...)`` of the dataclass ``self``, with the fields that differ from
     their defaults (and are not declared ``repr=False``): written out in full when that fits
     in :data:`LIMIT` characters, else each shortened and the whole cut at :data:`LIMIT`."""
     name = type(self).__name__
     # Fields at their defaults are left out: the repr stays a call that makes the value.
-    shown = [(f.name, getattr(self, f.name)) for f in dataclasses.fields(self)
-             if f.repr and (f.default is dataclasses.MISSING or getattr(self, f.name) != f.default)]
+    shown = [(f.name, getattr(self, f.name)) for f in fields(self)
+             if f.repr and (not _has_default(f) or getattr(self, f.name) != f.default)]
     if not any(isinstance(v, _COLLECTIONS) and len(v) > _MOST_ITEMS for _, v in shown):
         full = f"{name}({', '.join(f'{n}={v!r}' for n, v in shown)})"
         if len(full) <= LIMIT:

@@ -9,12 +9,11 @@ decide *how*. Neither games nor renderers import each other; both import this.
 from __future__ import annotations
 
 import math
-from dataclasses import field, replace
 from typing import Union
 
 from .pieces import Piece, piece_size
 from .reprs import brief_repr
-from .values import value
+from .values import field, replace, value
 
 
 @value

@@ -8,7 +8,6 @@ built-in theme, so every output can be restyled without touching code.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 from .errors import SetupError
 from .settings import read_settings, shown
 from .reprs import brief_repr
-from .values import value
+from .values import fields, replace, value
 
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}|none")
 
@@ -84,11 +83,11 @@ class Theme:
         """A copy with some fields changed (lists become tuples). Raises :class:`SetupError`,
         its token the field's name, for a value of the wrong type or out of range."""
         try:
-            changed = dataclasses.replace(self, **{k: tuple(v) if isinstance(v, list) else v
+            changed = replace(self, **{k: tuple(v) if isinstance(v, list) else v
                                                    for k, v in changes.items()})
         except TypeError:
             raise SetupError(f"a theme has no field among {', '.join(sorted(changes))}",
-                             expected=", ".join(f.name for f in dataclasses.fields(Theme))) from None
+                             expected=", ".join(f.name for f in fields(Theme))) from None
         return _validated(changed)
 
 DEFAULT = Theme()
@@ -223,7 +222,7 @@ def load_theme(spec: str | Path) -> Theme:
                                                           f"{', '.join(THEMES)} or a YAML theme file")
     data = dict(settings.values)
     base = THEMES.get(data.pop("base", "default")) if isinstance(data.get("base", "default"), str) else None
-    names = {f.name for f in dataclasses.fields(Theme)}
+    names = {f.name for f in fields(Theme)}
     try:
         if base is None:
             raise SetupError("'base' must name a built-in theme", token="base", expected=", ".join(THEMES))

@@ -212,3 +212,71 @@ def test_what_the_dataclass_decorator_refuses_is_refused():
             y: int
     with pytest.raises(ValueError, match="eq must be true"):
         value(eq=False, order=True)(type("C", (), {"__annotations__": {"x": "int"}}))
+
+
+# --- The package's own field(), fields() and replace(), which need no dataclasses import ----------
+
+def test_values_own_replace_and_fields_agree_with_the_standard_librarys() -> None:
+    from piecepack_diagrams import values
+
+    reference, ours = _both(FACTORY)
+    b = ours(1, [2], 3, "q")
+    assert repr(values.replace(b, x=5)) == repr(dataclasses.replace(b, x=5)) == \
+        repr(dataclasses.replace(reference(1, [2], 3, "q"), x=5))
+    assert [(f.name, f.type, f.init, f.repr, f.compare, f.hash) for f in values.fields(b)] == \
+        [(f.name, f.type, f.init, f.repr, f.compare, f.hash) for f in dataclasses.fields(reference)]
+    with pytest.raises(ValueError, match="init=False"):
+        values.replace(b, derived=1)
+    with pytest.raises(TypeError):
+        values.replace(b, not_a_field=1)
+    assert values.is_value(b) and values.is_value(ours) and not values.is_value(reference)
+    # Any other dataclass is handed to the standard library's functions.
+    assert values.replace(reference(1), x=2).x == 2 and len(values.fields(reference)) == 6
+
+
+def test_values_own_field_declares_what_dataclasses_field_does() -> None:
+    from piecepack_diagrams.values import field as own_field
+
+    @value
+    class Own:
+        x: int
+        items: list = own_field(default_factory=list)
+        hidden: int = own_field(default=7, repr=False)
+        derived: int = own_field(init=False, default=0)
+
+    one = Own(1)
+    assert repr(one) == "test_values_own_field_declares_what_dataclasses_field_does.<locals>.Own(x=1, items=[], derived=0)"
+    assert one.items == [] and one.items is not Own(1).items and one.hidden == 7
+    assert str(inspect.signature(Own)) == "(x: 'int', items: 'list' = <factory>, hidden: 'int' = 7) -> None"
+    with pytest.raises(ValueError, match="both default and default_factory"):
+        own_field(default=1, default_factory=list)
+
+
+def test_what_the_dataclass_decorator_refuses_in_a_body_is_refused_by_value_too() -> None:
+    with pytest.raises(ValueError, match="mutable default <class 'list'> for field x"):
+        @value
+        class Mutable:
+            x: list = []  # noqa: RUF012 - refused at definition
+    with pytest.raises(TypeError, match="'y' is a field but has no type annotation"):
+        @value
+        class Unannotated:
+            x: int
+            y = field(default=1)
+
+
+def test_a_refused_assignment_raises_the_standard_librarys_error_before_dataclasses_is_imported(tmp_path) -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys\n"
+             "from piecepack_diagrams.scene import Bounds\n"
+             "assert 'dataclasses' not in sys.modules\n"
+             "b = Bounds(0.0, 0.0, 1.0, 1.0)\n"
+             "try:\n"
+             "    b.x0 = 2.0\n"
+             "except AttributeError as exc:\n"
+             "    import dataclasses\n"
+             "    assert type(exc) is dataclasses.FrozenInstanceError, type(exc)\n"
+             "    print('refused')\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.strip() == "refused", done.stderr

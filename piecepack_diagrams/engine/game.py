@@ -9,13 +9,12 @@ for an illegal one), reports the status, and describes a state as a
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, TypeVar
 
 from ..errors import PiecepackError, SetupError, SourceLocation
 from ..pieces import Piece
 from ..scene import Highlight, Scene, ScenePiece, stack_counts
-from ..values import value
+from ..values import replace, value
 
 if TYPE_CHECKING:  # the notation is imported by what reads records, not by setting a game up
     from ..notation import MoveGroup, Record

@@ -15,13 +15,13 @@ from __future__ import annotations
 import math
 import time
 from contextlib import closing
-from dataclasses import replace
 from itertools import islice
 from typing import TYPE_CHECKING, Callable, Iterator, TextIO, TypeVar
 
 from ..errors import SetupError
 from ..progress import ProgressBar
 from ..rng import SeededRandom
+from ..values import replace
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from dataclasses import field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -19,7 +18,7 @@ from ..arguments import check_arg, check_optional_int, check_path
 from ..errors import PiecepackError, PiecepackWarning, RuleError, SourceLocation, compiler_line
 from ..notation import SETUP_LABEL, MoveGroup, Record, iter_records
 from ..reprs import brief_repr
-from ..values import value
+from ..values import field, value
 from .game import Game, Status, game_for
 from .headers import header_warnings
 

@@ -20,12 +20,11 @@ Everything is measured in printed inches and points, at the scale the drawing pr
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Iterable, Iterator
 
 from ..scene import Arrow, Bounds, Label, Marker, PathLine, PieceMark, Scene, ScenePiece, Tear, flattened
 from ..theme import DEFAULT, Theme
-from ..values import value
+from ..values import replace, value
 from .compose import LaidOut
 from .labels import Box, label_box, overlap_area, polyline_segments, segment_hits_box
 

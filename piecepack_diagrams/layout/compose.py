@@ -10,14 +10,13 @@ as it is.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, TypeVar
 
 from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Panel, PathLine,
                      PieceMark, Scene, ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
-from ..values import value
+from ..values import replace, value
 from .labels import place_labels
 
 T = TypeVar("T")

@@ -9,11 +9,11 @@ printed size however small the board is drawn.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Iterable, Iterator, Sequence
 
 from ..scene import (Annotation, Arrow, Bounds, Group, Label, Marker, PathLine, PieceMark, ScenePiece, flattened)
 from ..theme import Theme
+from ..values import replace
 
 #: A box: x0, y0, x1, y1 (table inches).
 Box = tuple[float, float, float, float]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Union
 
@@ -39,7 +38,6 @@ _SEQ, _ALT, _RANGE = 0, 1, 2
 _Item = Union[str, int]  # literal text, or the index of a node
 
 
-@dataclass(slots=True)
 class ExpansionBudget:
     """What expansion has made so far, in the move being read and in the whole record.
 
@@ -49,9 +47,13 @@ class ExpansionBudget:
     :data:`MAX_RECORD_EXPANSION` moves or :data:`MAX_RECORD_EXPANSION_CHARS` characters.
     """
 
-    words: int = 0
-    chars: int = 0
-    move_words: int = 0
+    __slots__ = ("words", "chars", "move_words")
+
+    def __init__(self, words: int = 0, chars: int = 0, move_words: int = 0) -> None:
+        self.words, self.chars, self.move_words = words, chars, move_words
+
+    def __repr__(self) -> str:
+        return f"ExpansionBudget(words={self.words!r}, chars={self.chars!r}, move_words={self.move_words!r})"
 
     def start_move(self) -> None:
         """A new move number: its own count of moves starts again."""

@@ -11,13 +11,12 @@ from __future__ import annotations
 import io
 import os
 import re
-from dataclasses import field
 from pathlib import Path
 from typing import IO, Any, Iterator
 
 from ..arguments import check_arg, check_source
 from ..errors import LimitError, NotationError, SourceLocation
-from ..values import value
+from ..values import field, value
 from .movetext import MoveGroup, format_movetext, parse_movetext
 from ..reprs import brief_repr
 
@@ -169,9 +168,15 @@ def _split_game(game: list[tuple[int, str]], file: str
                 f"the metadata is larger than {MAX_METADATA_BYTES >> 10} KiB",
                 location=SourceLocation(file, metadata_lines[0][0], 1),
             )
-        from .yamlsafe import load_metadata  # PyYAML is imported when a record has a header to read
+        from .plainyaml import parse_plain_mapping
 
-        metadata = load_metadata(text, file=file, first_line=metadata_lines[0][0])
+        plain = parse_plain_mapping(text)
+        if plain is not None:
+            metadata = plain
+        else:
+            from .yamlsafe import load_metadata  # PyYAML only for a header beyond plain 'Key: value' lines
+
+            metadata = load_metadata(text, file=file, first_line=metadata_lines[0][0])
     return metadata, body, metadata_lines
 
 

@@ -9,11 +9,10 @@ game's move grammar.
 from __future__ import annotations
 
 import re
-from dataclasses import field
 from typing import Iterable, Iterator
 
 from ..errors import LimitError, NotationError, PiecepackError, SourceLocation
-from ..values import value
+from ..values import field, value
 from .braces import ExpansionBudget, expand_braces
 from ..reprs import brief_repr
 

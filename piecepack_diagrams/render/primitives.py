@@ -10,7 +10,6 @@ Coordinates are inches on the table (y up); line widths are points.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from functools import lru_cache
 from typing import Iterator
 
@@ -18,7 +17,7 @@ from ..pieces import CARD_SUIT_CFGS, COLOUR_NAMES, MARBLE_HOLE, Piece, piece_siz
 from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, PieceMark,
                      Rectangle, Scene, ScenePiece, Tear)
 from ..theme import Theme
-from ..values import value
+from ..values import replace, value
 from .lettering import text_width
 from .caches import cached
 from .extent import Box, box_of, local_levels, union

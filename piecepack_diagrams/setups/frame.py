@@ -12,7 +12,6 @@ Indices given to :meth:`Frame.rows` are 1-based, as R's; everything else is Pyth
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 COLUMNS: tuple[str, ...] = ("piece_side", "suit", "rank", "cfg", "x", "y", "angle")
@@ -92,21 +91,38 @@ def recycle(columns: dict[str, list[Any]]) -> int:
     return n
 
 
-@dataclass(slots=True)
 class Frame:
-    """Rows of pieces as columns (``piece_side, suit, rank, cfg, x, y, angle``).
+    """Rows of pieces as columns (``piece_side, suit, rank, cfg, x, y, angle``), each a list
+    (empty when not given), changed in place as R changes a data frame.
 
     ``scale_factor`` is ppdf's ``attr(df, "scale_factor")``: inches per movetext unit.
+    Two frames are equal when their columns and scale factor are.
     """
 
-    piece_side: list[str] = field(default_factory=list)
-    suit: list[int] = field(default_factory=list)
-    rank: list[int] = field(default_factory=list)
-    cfg: list[str] = field(default_factory=list)
-    x: list[float] = field(default_factory=list)
-    y: list[float] = field(default_factory=list)
-    angle: list[float] = field(default_factory=list)
-    scale_factor: float = 1.0
+    __slots__ = ("piece_side", "suit", "rank", "cfg", "x", "y", "angle", "scale_factor")
+
+    def __init__(self, piece_side: list[str] | None = None, suit: list[int] | None = None,
+                 rank: list[int] | None = None, cfg: list[str] | None = None, x: list[float] | None = None,
+                 y: list[float] | None = None, angle: list[float] | None = None, scale_factor: float = 1.0) -> None:
+        self.piece_side: list[str] = [] if piece_side is None else piece_side
+        self.suit: list[int] = [] if suit is None else suit
+        self.rank: list[int] = [] if rank is None else rank
+        self.cfg: list[str] = [] if cfg is None else cfg
+        self.x: list[float] = [] if x is None else x
+        self.y: list[float] = [] if y is None else y
+        self.angle: list[float] = [] if angle is None else angle
+        self.scale_factor = scale_factor
+
+    def _columns(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return self._columns() == other._columns() if isinstance(other, Frame) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment] - changed in place, so never a key
+
+    def __repr__(self) -> str:
+        return f"Frame({', '.join(f'{name}={getattr(self, name)!r}' for name in self.__slots__)})"
 
     @classmethod
     def of(cls, *, piece_side: Any, suit: Any = 1, rank: Any = 1, cfg: Any = "piecepack", x: Any = 0.0,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from dataclasses import replace
 
 from ..engine.replays import Replay
 from ..errors import LimitError, SetupError
@@ -17,6 +16,7 @@ from ..scene import Bounds, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme
 from .pdf import Audit, Cell, Document, Metadata, Page, common_scale, paginate
 from .template import Template, load_template
+from ..values import replace
 
 
 def parse_moves(text: str, last: int) -> range:

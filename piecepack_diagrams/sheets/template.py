@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import field, fields
 from pathlib import Path
 from typing import Any
 
 from ..errors import SetupError
 from ..settings import read_settings, shown
 from ..theme import PDF_FONT_FILES, is_pdf_font
-from ..values import value
+from ..values import field, fields, value
 
 #: Paper sizes in inches (width, height), portrait.
 PAPERS = {"letter": (8.5, 11.0), "a4": (8.27, 11.69), "a5": (5.83, 8.27), "legal": (8.5, 14.0)}

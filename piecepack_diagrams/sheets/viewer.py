@@ -19,7 +19,6 @@ import html
 import itertools
 import json
 import re
-from dataclasses import replace
 from typing import Any
 
 from ..engine.replays import Replay
@@ -30,6 +29,7 @@ from ..theme import DEFAULT, Theme
 from ..layout import lay_out
 from .plates import plate_scenes, plates_title
 from .svgdeltas import DIGITS, Deltas
+from ..values import replace
 
 _STYLE = """
 :root { color-scheme: light; --accent: #C8102E; --ink: #222; --muted: #666; --line: #ddd; }

@@ -9,9 +9,8 @@ and ranks are 1-based (1 Suns .. 4 Arms; 1 null .. 6 five).
 
 from __future__ import annotations
 
-from dataclasses import field
 
-from ...values import value
+from ...values import field, value
 
 from ...reprs import brief_repr
 

@@ -29,7 +29,6 @@ Header fields:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
@@ -42,6 +41,7 @@ from .board import CELLS, HOLE, Card, Deal
 from .notation import parse_action, parse_dice
 from .picture import position_scene
 from .rules import CoinCollectorsState, Variant, apply_action, legal_moves, settle
+from ...values import replace
 
 if TYPE_CHECKING:
     from ...notation import MoveGroup

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Iterator
 
 from ...errors import PiecepackError
 from ...pieces import Suit, rank_name, suit_name
-from dataclasses import replace
 
 from ...scene import Annotation, Bounds, Highlight, Scene
 from .board import HOLE, STEPS, cell_centre, cell_name, step
 from .notation import parse_action
 from .picture import HOLE_SPOTS, attempt_arrow, dice_panel, focus_of, pawn_spot, position_scene
 from .rules import CoinCollectorsState, PawnMove, Remove, Roll, apply_action, legal_moves
+from ...values import replace
 
 if TYPE_CHECKING:
     from ...engine.replays import Replay

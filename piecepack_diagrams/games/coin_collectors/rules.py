@@ -10,12 +10,11 @@ settles the gaps.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
 
 from ...errors import RuleError
 from ...pieces import Suit
 from ...scene import ScenePiece
-from ...values import value
+from ...values import field, replace, value
 from .board import DIRECTION_NAMES, HOLE, NEIGHBOURS, STEPS, Card, Deal, cell_name, iter_bits, step
 from ...reprs import brief_repr
 

@@ -7,13 +7,12 @@ terms; the win rate comes with a 95% Wilson interval.
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping
 
 from ...errors import SetupError
 from ...proportions import Proportion
 from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts, seeds_of
-from ...values import value
+from ...values import field, value
 from .game import GAME, parse_variant
 from .simulate import POLICIES, simulate
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import field
 
 from ...pieces import Piece
 from ...reprs import brief_repr
-from ...values import value
+from ...values import field, value
 
 
 @value

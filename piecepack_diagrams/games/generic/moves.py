@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from ...errors import LimitError, NotationError, PiecepackError, RuleError, SourceLocation
@@ -20,6 +19,7 @@ from ...numbers import finite_number
 from ...pieces import Piece
 from .board import Board, PlacedPiece, Step
 from .piecespec import MAX_ANGLE, RANK_FROM_ONE, PartialSpec, complete, parse_partial, parse_piece_spec
+from ...values import replace
 
 #: Coordinates beyond this (in units) are off any board there could be.
 MAX_COORDINATE = 10_000.0

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import field
 from typing import Any, Callable, Mapping
 
 from ...errors import SetupError
 from ...pieces import Piece
 from ...rng import SeededRandom
 from ...textsafe import as_text, shorten
-from ...values import value
+from ...values import field, value
 
 Item = tuple[Piece, float, float, float]
 

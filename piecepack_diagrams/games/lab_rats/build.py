@@ -13,7 +13,6 @@ is not used again (otherwise building could loop forever).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from ...rng import SeededRandom
 from ...values import value
@@ -51,7 +50,6 @@ class BuildError(ValueError):
         self.index = index
 
 
-@dataclass(slots=True)
 class Builder:
     """A maze under construction, with what backing out has ruled out.
 
@@ -59,15 +57,21 @@ class Builder:
     while tile ``k - 1`` stayed.
     """
 
-    corner_contact: bool = True
-    tiles: list[Tile] = field(default_factory=lambda: [Tile(0, 0, 0)])
-    banned: dict[int, set[Tile]] = field(default_factory=dict)
-    steps: list[BuildStep] = field(default_factory=list)
-    #: Which tile (0-based) covers each square, kept up to date as tiles come and go.
-    owner: dict[Square, int] = field(default_factory=lambda: {sq: 0 for sq in Tile(0, 0, 0).squares})
-    #: Squares a new tile may not cover: those covered by, or touching, any tile but the last
-    #: (a count per square, as zones overlap). The last tile's own squares are checked apart.
-    blocked: dict[Square, int] = field(default_factory=dict)
+    __slots__ = ("corner_contact", "tiles", "banned", "steps", "owner", "blocked")
+
+    def __init__(self, corner_contact: bool = True) -> None:
+        self.corner_contact = corner_contact
+        self.tiles: list[Tile] = [Tile(0, 0, 0)]
+        self.banned: dict[int, set[Tile]] = {}
+        self.steps: list[BuildStep] = []
+        #: Which tile (0-based) covers each square, kept up to date as tiles come and go.
+        self.owner: dict[Square, int] = {sq: 0 for sq in Tile(0, 0, 0).squares}
+        #: Squares a new tile may not cover: those covered by, or touching, any tile but the last
+        #: (a count per square, as zones overlap). The last tile's own squares are checked apart.
+        self.blocked: dict[Square, int] = {}
+
+    def __repr__(self) -> str:
+        return f"<Builder: {len(self.tiles)} tiles placed, corner_contact={self.corner_contact!r}>"
 
     def _zone(self, tile: Tile) -> list[Square]:
         x, y = tile.x, tile.y

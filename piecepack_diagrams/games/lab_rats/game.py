@@ -33,7 +33,6 @@ A ``build.`` move number in the movetext builds the maze roll by roll instead
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
@@ -47,6 +46,7 @@ from .maze import MAZE_TILES, Maze, Tile, iter_problems
 from .notation import is_build_label, parse_action, parse_build_step
 from .picture import position_scene
 from .rules import ALL_COINS, Coin, LabRatsState, Options, apply_action, deal_stacks, legal_actions
+from ...values import replace
 
 if TYPE_CHECKING:
     from ...notation import MoveGroup

@@ -23,11 +23,10 @@ ace      against the left side, one square forward   turned left
 
 from __future__ import annotations
 
-from dataclasses import field
 from typing import Iterable, Iterator
 
 from ...reprs import brief_repr
-from ...values import value
+from ...values import field, value
 
 Square = tuple[int, int]
 

@@ -19,7 +19,6 @@ plates show that and not the whole maze.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Iterable, Sequence
 
 from ...pieces import Piece
@@ -27,6 +26,7 @@ from ...scene import (Annotation, Arrow, Bounds, EdgeMark, Highlight, Label, Pan
                       ScenePiece, stacked)
 from .maze import Maze, Square, forward, right
 from .rules import Action, Coin, Discard, LabRatsState, Move, Return, apply_action, legal_actions
+from ...values import replace
 
 #: Pawn suits: the rat is the Crowns pawn, the exit is marked by the Suns and Moons pawns.
 RAT_SUIT, EXIT_SUITS = 3, (1, 2)

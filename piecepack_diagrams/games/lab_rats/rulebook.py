@@ -3,7 +3,6 @@ moves to try when looking for one the rules refuse (see :mod:`piecepack_diagrams
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterator, Sequence
 
 from ...engine import Replay
@@ -14,6 +13,7 @@ from .maze import forward
 from .notation import parse_action
 from .picture import RAT_SPOT, SHOWN_ALONG, focus_of, move_way, position_scene, rat_spot
 from .rules import DIRECTIONS, BackUp, Concede, Discard, LabRatsState, Move, Return, ray
+from ...values import replace
 
 #: Kind of move -> what the rules say of it, in a player's words.
 KINDS = {

@@ -8,13 +8,12 @@ fields of :class:`Options`.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
 from typing import Iterator
 
 from ...errors import RuleError
 from ...pieces import RANK_LETTERS, Suit
 from ...scene import ScenePiece
-from ...values import value
+from ...values import field, replace, value
 from .build import BuildStep
 from .maze import DIRECTION_NAMES, Maze, Square, forward
 from ...reprs import brief_repr

@@ -16,13 +16,12 @@ unnavigable maze can be won, so the standard fraction lies between the two;
 from __future__ import annotations
 
 import operator
-from dataclasses import field, replace
 from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...proportions import Proportion
 from ...tallies import Seeds, add_counts, check_total, counts_json, parse_counts, seeds_of
-from ...values import value
+from ...values import field, replace, value
 from .game import GAME
 from .navigable import COINS_PER_VALUE, is_navigable
 from .rules import LabRatsState

@@ -7,11 +7,10 @@ masks (cell ``(r, c)`` is bit ``r * width + c``), a flood fill of a few shifts.
 
 from __future__ import annotations
 
-from dataclasses import field
 from functools import lru_cache
 
 from ...errors import SetupError
-from ...values import value
+from ...values import field, value
 from .connectors import EAST, NORTH, SOUTH, WEST, rotate
 from ...reprs import brief_repr
 

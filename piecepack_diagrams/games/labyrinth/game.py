@@ -3,7 +3,6 @@ per move number (see :mod:`.notation`), the status, the legal turns and the draw
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...engine.game import Game, Status, header_seed, register
@@ -13,6 +12,7 @@ from .notation import OUT, dealt, format_turn, parse_header, parse_turn
 from .picture import key_scene, position_scene
 from .rules import LabyrinthPlay, remove, take_turn
 from .strategies import legal_turns
+from ...values import replace
 
 if TYPE_CHECKING:
     from ...notation import MoveGroup

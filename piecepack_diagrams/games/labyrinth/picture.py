@@ -18,7 +18,6 @@ from __future__ import annotations
 import colorsys
 import math
 import zlib
-from dataclasses import replace
 from functools import lru_cache
 
 from ...scene import (Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Outline, Panel,
@@ -28,6 +27,7 @@ from .connectors import EAST, NORTH, SOUTH, SYMBOLS, WEST
 from .gem_colours import GEM_COLOURS
 from .rules import LabyrinthPlay
 from .strategies import legal_turns
+from ...values import replace
 
 #: Half the width of a passage (inches from the tile's centre).
 PASSAGE = 0.15

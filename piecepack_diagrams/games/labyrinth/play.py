@@ -6,11 +6,10 @@ The record replays through the rules engine to the same end; the referee's verdi
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ...errors import SetupError
-from ...values import value
+from ...values import replace, value
 from .jsonio import parse_state
 from .notation import OUT, check_players, header_text, record_text
 from .referee import OUT as OUT_EVENT

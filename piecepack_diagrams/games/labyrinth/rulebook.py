@@ -7,7 +7,6 @@ rows ``1``, ``2`` ... from the top (``c4``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterator, Sequence
 
 from ...errors import PiecepackError, RuleError
@@ -20,6 +19,7 @@ from .picture import (cell_centre, gone_avatar, holding, key_scene, player_colou
 from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
 from .strategies import lines
+from ...values import replace
 
 #: Kind of turn -> what the rules say of it, in a player's words.
 KINDS = {

@@ -5,10 +5,9 @@ goals and home, rounds, the end of the game and who wins
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...errors import RuleError, SetupError
-from ...values import value
+from ...values import replace, value
 from .board import Coordinate
 from .state import PASS, Action, LabyrinthState, Move, Player, check_move
 from ...reprs import brief_repr

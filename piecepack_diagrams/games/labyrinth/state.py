@@ -3,10 +3,9 @@ the last slide; turns as actions, checked with worded errors."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...errors import RuleError
-from ...values import value
+from ...values import replace, value
 from .board import OPPOSITE, Board, Coordinate, Tile, cell_name, column_name, line_name, moved, row_name
 from ...reprs import brief_repr
 

@@ -8,11 +8,10 @@ Cell 0, top left, is the empty space: home.
 
 from __future__ import annotations
 
-from dataclasses import field
 
 from ...pieces import Suit
 from ...reprs import brief_repr
-from ...values import value
+from ...values import field, value
 
 HOME = 0
 CELLS = 25

@@ -28,7 +28,6 @@ first may be the space the pawn stands on).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
@@ -41,6 +40,7 @@ from .deal import ALL_TILES, deal_from_seed, make_deal
 from .paths import leg_is_possible
 from .picture import key_scene, position_scene
 from .rules import LandlockedState, apply_leg
+from ...values import replace
 
 if TYPE_CHECKING:
     from ...notation import MoveGroup

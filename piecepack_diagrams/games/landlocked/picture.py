@@ -13,7 +13,6 @@ reads whole.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from ...pieces import Piece, Suit
 from ...scene import (Annotation, Arrow, Bounds, Coordinates, Highlight, KeyEntry, Label, Marker, Panel, PathLine,
@@ -22,6 +21,7 @@ from ..coin_collectors.picture import ROUTE_DASHES
 from .board import HOME, MARK_SPOTS, Deal, cell_name
 from .queries import reachable_cells
 from .rules import LandlockedState
+from ...values import replace
 
 #: The board's coordinates: files a..e left to right, ranks 1..5 bottom to top.
 COORDINATES = Coordinates(files=tuple((1.5 + 2 * c, "abcde"[c]) for c in range(5)),

@@ -3,7 +3,6 @@ to try when looking for one the rules refuse (see :mod:`piecepack_diagrams.figur
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterator
 
 from ...engine import Replay
@@ -14,6 +13,7 @@ from .board import HOME, cell_name, pass_problem
 from .game import parse_path
 from .picture import target_words
 from .rules import LandlockedState
+from ...values import replace
 
 #: Kind of leg -> what the rules say of it, in a player's words.
 KINDS = {

@@ -5,11 +5,10 @@ step and the rule.
 
 from __future__ import annotations
 
-from dataclasses import field, replace
 
 from ...errors import RuleError
 from ...scene import ScenePiece
-from ...values import value
+from ...values import field, replace, value
 from .board import CELLS, HOME, MARKER_COINS, Deal, Options, are_neighbours, cell_name, leg_name, pass_problem
 from .paths import leg_is_possible
 from ...reprs import brief_repr

@@ -27,9 +27,8 @@ route found first is the same one (the tests compare the two deal by deal).
 from __future__ import annotations
 
 import heapq
-from dataclasses import replace
 
-from ...values import value
+from ...values import replace, value
 from .board import CELLS, HOME, MARKER_COINS, Options, cell_name
 from .paths import MinimalChoices, fewest_from, leg_masks, reaches, shortest_path, worn_cells
 from .rules import LandlockedState, apply_leg

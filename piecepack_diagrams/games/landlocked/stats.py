@@ -5,14 +5,13 @@ solution: solve many seeded deals under each difficulty and count.
 from __future__ import annotations
 
 import operator
-from dataclasses import field
 from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from ...errors import SetupError
 from ...proportions import Proportion
 from ...tallies import Seeds, add_counts, check_total, counts_json, field_of, parse_counts, seeds_of
-from ...values import value
+from ...values import field, value
 from .board import LIMITS, Options
 from .deal import deal_from_seed
 from .rules import LandlockedState
