@@ -151,3 +151,23 @@ def test_lazy_names_are_listed_before_they_are_imported_and_unknown_names_are_re
         "assert engine.replay.__module__ == 'piecepack_diagrams.engine.replays'\n")
     assert "REFUSED:module_'piecepack_diagrams.engine'_has_no_attribute_'Replays'" in found
     assert "piecepack_diagrams.engine.replays" in found
+
+
+def test_a_pdf_without_words_reads_no_font_file_and_one_with_words_embeds_its_font(tmp_path) -> None:
+    found = _modules_after(
+        "import piecepack_diagrams as pd\n"
+        "from dataclasses import replace\n"
+        "from reportlab.pdfbase import pdfmetrics\n"
+        "scene = pd.setup_scene('coin-collectors', seed=1)\n"
+        "assert not scene.caption\n"
+        "assert pd.render(scene, 'pdf').startswith(b'%PDF')\n"
+        "print('BEFORE:' + ','.join(pdfmetrics.getRegisteredFontNames()))\n"
+        f"open({str(tmp_path / 'caption.pdf')!r}, 'wb').write(pd.render(replace(scene, caption='Seed 1'), 'pdf'))\n"
+        "print('AFTER:' + ','.join(pdfmetrics.getRegisteredFontNames()))\n")
+    before = next(name for name in found if name.startswith("BEFORE:"))
+    after = next(name for name in found if name.startswith("AFTER:"))
+    assert "DejaVu" not in before and "DejaVu" in after
+    fonts = subprocess.run(["pdffonts", str(tmp_path / "caption.pdf")], capture_output=True, text=True, check=True)
+    rows = fonts.stdout.splitlines()[2:]
+    # One font, embedded as a subset with its Unicode map (pdffonts' emb, sub and uni columns).
+    assert len(rows) == 1 and "DejaVuSans" in rows[0] and rows[0].split()[-5:-2] == ["yes", "yes", "yes"], rows

@@ -44,4 +44,31 @@ def pdf_font(name: str) -> str:
     return registered
 
 
-__all__ = ["bundled_font_file", "pdf_font"]
+class _NoTextFace:
+    name = "piecepack-diagrams-no-text"
+
+
+class _NoTextFont:
+    """What a canvas starts with when its text sets its own font (see :func:`textless_font`):
+    a font reportlab embeds only when drawn with ("dynamic"), so a page names it nowhere.
+    Nothing is ever drawn with it."""
+
+    fontName = _NoTextFace.name
+    face = _NoTextFace
+    _dynamicFont = 1
+    _multiByte = 0
+
+
+@lru_cache(maxsize=None)
+def textless_font() -> str:
+    """The name of a font for a reportlab canvas's ``initialFontName`` when every piece of
+    text drawn sets its font first (with :func:`pdf_font`). reportlab writes a page's initial
+    font into the page unless it is embedded on use, so a canvas needs one of those; a real
+    one means reading a TrueType file (some 20 ms), wasted on a drawing without words."""
+    from reportlab.pdfbase import pdfmetrics
+
+    pdfmetrics.registerFont(_NoTextFont())
+    return _NoTextFont.fontName
+
+
+__all__ = ["bundled_font_file", "pdf_font", "textless_font"]

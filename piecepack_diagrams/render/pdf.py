@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .caches import cached
-from .fonts import pdf_font
+from .fonts import pdf_font, textless_font
 from .batch import Lines, PlacedPoints, Shapes, Symbols, Texts, batch_stamps
 from ..layout.compose import LaidOut, as_laid_out
 from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
@@ -49,9 +49,9 @@ def render_pdf(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, title: str =
     scene = laid.scene
     geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size, scale=laid.scale)
     out = io.BytesIO()
-    font = pdf_font(theme.pdf_font)
+    # The caption sets its font (the embedded one) itself; a drawing without words reads no font file.
     canvas = Canvas(out, pagesize=(geo.width_pt, geo.height_pt), invariant=1, pageCompression=0,
-                    initialFontName=font)
+                    initialFontName=textless_font())
     canvas.setTitle(title or scene.title or "piecepack diagram")
     canvas.setAuthor("piecepack-diagrams")
     canvas.setSubject(scene.caption or "piecepack diagram")
