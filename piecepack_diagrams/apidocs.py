@@ -78,20 +78,27 @@ def run_sphinx(builder: str, out: Path, *, source: Path = DOCS_SOURCE, doctrees:
 _BUILT: dict[tuple[Path, tuple[tuple[str, int, int], ...]], ApiDocs] = {}
 
 
-def api_docs(folder: Path = Path("docs"), *, source: Path = DOCS_SOURCE) -> ApiDocs:
+def api_docs(folder: Path = Path("docs"), *, source: Path = DOCS_SOURCE, scratch: Path | None = None) -> ApiDocs:
     """The reference's HTML pages, under ``folder`` (a path relative to the output folder).
 
-    Built once a process for the same sources and package files (the reference describes the
-    code, not the records). Raises nothing: a missing Sphinx is ``skipped``, a failing one a
-    ``failure``."""
+    Sphinx works in a private folder made inside ``scratch`` (``build`` gives its output
+    folder, so nothing is written outside it; by default the system's temporary folder) and
+    removed after. Built once a process for the same sources and package files (the
+    reference describes the code, not the records). Raises nothing: a missing Sphinx is
+    ``skipped``, a failing one (or a scratch folder that cannot be made) a ``failure``."""
     missing = sphinx_missing(source)
     if missing is not None:
         return ApiDocs({}, skipped=f"API reference skipped: {missing}")
     key = (source, _fingerprint(source))
     if key not in _BUILT:
-        with tempfile.TemporaryDirectory(prefix="piecepack-docs-") as scratch:
-            html = Path(scratch) / "html"
-            said = run_sphinx("html", html, source=source, doctrees=Path(scratch) / "doctrees")
+        try:
+            made = tempfile.TemporaryDirectory(prefix=".piecepack-docs-", dir=scratch)
+        except OSError as exc:
+            return ApiDocs({}, failure=f"{scratch}:1:1: error: no room for building the API reference: "
+                                       f"{exc.strerror or exc}")
+        with made as work:
+            html = Path(work) / "html"
+            said = run_sphinx("html", html, source=source, doctrees=Path(work) / "doctrees")
             if said is not None:
                 _BUILT[key] = ApiDocs({}, failure=f"{source / 'conf.py'}:1:1: error: the API reference could "
                                                   f"not be built: {said}")

@@ -389,7 +389,12 @@ def _write_api_docs(out: Path, written: list[Path], failures: list[str]) -> tupl
     Sphinx to ``failures``); the note saying it was skipped, if it was."""
     from .apidocs import api_docs
 
-    made = api_docs()
+    try:
+        out.mkdir(parents=True, exist_ok=True)  # the reference's pages are written here in any case
+    except OSError as exc:
+        failures.append(f"{out}:1:1: error: cannot create the folder {out}: {exc.strerror or exc}")
+        return ()
+    made = api_docs(scratch=out)  # Sphinx's own files, too, stay inside the output folder
     if made.failure is not None:
         failures.append(made.failure)
     failures += _write({out / path: data for path, data in made.files.items()}, out, written)

@@ -97,6 +97,26 @@ def test_build_writes_the_reference_into_docs(tmp_path: Path, capsys: pytest.Cap
     assert (out / "game.svg").is_file()
 
 
+def test_build_keeps_sphinxs_own_files_inside_the_output_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[Path, Path | None]] = []
+
+    def sphinx(builder: str, out: Path, *, source: Path = apidocs.DOCS_SOURCE, doctrees: Path | None = None) -> None:
+        seen.append((out, doctrees))  # where Sphinx would write: its pages and its doctrees
+        out.mkdir(parents=True)
+        (out / "index.html").write_bytes(b"<html><body>reference</body></html>")
+
+    monkeypatch.setattr(apidocs, "run_sphinx", sphinx)
+    monkeypatch.setattr(apidocs, "_BUILT", {})  # no reference built earlier in this process
+    records, out = tmp_path / "records", tmp_path / "out"
+    records.mkdir()
+    shutil.copy(RECORD, records / "game.ppn")
+    assert main(["build", "--records", str(records), "--output", str(out), "--no-figures", "--no-puzzles",
+                 "--jobs", "1"]) == 0
+    assert seen and all(out.resolve() in place.resolve().parents for pair in seen for place in pair if place)
+    assert (out / "docs" / "index.html").read_bytes() == b"<html><body>reference</body></html>"
+    assert not list(out.glob(".piecepack-docs-*")), "the scratch folder is removed"
+
+
 def test_build_without_sphinx_says_it_skipped_the_reference(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     find_spec = importlib.util.find_spec
