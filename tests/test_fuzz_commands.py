@@ -480,8 +480,8 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
 #: Relative number of cases a command gets (see :data:`_PROFILES`).
 _WEIGHT = {"validate": 12, "replay": 10, "render": 14, "setup": 8, "plates": 8, "viewer": 6, "export": 8,
            "figure": 5, "figures": 4, "solve": 6, "puzzles": 5, "stats": 5, "stats merge": 3, "labyrinth harness": 10,
-           "labyrinth play": 6, "labyrinth deal": 5, "labyrinth fixtures": 4, "build": 4, "audit": 4,
-           "proof": 3, "render several": 4, "completion": 2}
+           "labyrinth play": 6, "labyrinth deal": 5, "labyrinth fixtures": 4, "build": 2, "audit": 4,
+           "proof": 2, "render several": 4, "completion": 2}
 
 
 def _command_names() -> list[str]:
