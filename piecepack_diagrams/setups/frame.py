@@ -119,7 +119,7 @@ class Frame:
     def __eq__(self, other: object) -> bool:
         return self._columns() == other._columns() if isinstance(other, Frame) else NotImplemented
 
-    __hash__ = None  # type: ignore[assignment] - changed in place, so never a key
+    __hash__ = None  # type: ignore[assignment]  # changed in place, so never a key
 
     def __repr__(self) -> str:
         return f"Frame({', '.join(f'{name}={getattr(self, name)!r}' for name in self.__slots__)})"
