@@ -17,7 +17,7 @@ import time
 from contextlib import closing
 from dataclasses import replace
 from itertools import islice
-from typing import TYPE_CHECKING, Callable, Iterator, TextIO, TypeVar
+from typing import TYPE_CHECKING, Callable, Generator, TextIO, TypeVar
 
 from ..errors import SetupError
 from ..progress import ProgressBar
@@ -111,7 +111,7 @@ TASKS_AHEAD = 2
 
 
 def _dealt(workers: Workers, make: Callable[[int, int], P | None], rng: SeededRandom,
-           most: int) -> Iterator[tuple[int, P | None]]:
+           most: int) -> Generator[tuple[int, P | None], None, None]:
     """The deal seeds of ``rng`` in turn (at most ``most``), each with its puzzle made ahead
     by ``workers`` (``None`` in this process, where the caller makes it)."""
     seeds = (rng.below(2 ** 31) for _ in range(most))
