@@ -29,7 +29,6 @@ from .shapes import Contour
 
 if TYPE_CHECKING:
     import numpy as np
-    from numpy.typing import NDArray
 
 #: Pixels per inch of PNG output unless asked otherwise.
 DEFAULT_DPI = 100
@@ -51,10 +50,10 @@ class _PathBuilder:
 
     def circle(self, cx: float, cy: float, r: float) -> None:
         unit = MplPath.unit_circle()
-        # matplotlib types a path's vertices and codes as any array-like (codes None for a path
-        # of lines only); a circle's are arrays.
-        vertices: NDArray[np.float64] = unit.vertices  # type: ignore[assignment]
-        codes: NDArray[np.uint8] = unit.codes  # type: ignore[assignment]
+        # Arrays, which matplotlib annotates as any array-like (codes also None, for a path of
+        # lines only): taken as they come, with no ignore to go stale when that changes.
+        vertices: Any = unit.vertices
+        codes: Any = unit.codes
         self.vertices.extend((cx + x * r, cy + y * r) for x, y in vertices)
         self.codes.extend(codes)
 
