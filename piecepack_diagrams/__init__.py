@@ -11,6 +11,7 @@ __version__ = "0.1.0"
 
 import sys as _sys
 from types import ModuleType as _ModuleType
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
 from .lazy import lazy_names as _lazy_names
@@ -33,6 +34,17 @@ _HOMES = {
 
 
 __getattr__, __dir__ = _lazy_names(__name__, _HOMES)
+
+if _TYPE_CHECKING:  # what _HOMES names, for type checkers (at run time imported when first used)
+    from .api import replay_file, scene_of, setup_scene
+    from .engine import Game, Replay, Status, replay, validate, validate_file
+    from .errors import (LimitError, NotationError, OutputError, PiecepackError, PiecepackWarning, RuleError,
+                         SetupError, SourceLocation)
+    from .notation import Record, format_record, iter_records, parse_records, read_records
+    from .pieces import Piece, Suit
+    from .render import render
+    from .scene import Scene
+    from .theme import THEMES, Theme, load_theme
 
 
 class _Package(_ModuleType):

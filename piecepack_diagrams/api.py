@@ -200,7 +200,8 @@ def setup_scene(game: str, *, seed: int | None = None, options: Mapping[str, Any
     Raises :class:`SetupError` for an unknown game, a bad argument or builder, and
     :class:`TypeError` for arguments of the wrong type."""
     rules, state = setup_position(game, seed=seed, options=options, builder=builder)
-    return rules.scene(state)
+    scene: Scene = rules.scene(state)
+    return scene
 
 
 def setup_csv(game: str, *, seed: int | None = None, options: Mapping[str, Any] | None = None,

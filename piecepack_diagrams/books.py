@@ -30,7 +30,7 @@ Bounds = dict[str, Any]
 
 def puzzle_book(game: str, *, count: int, seed: int = 1, difficulty: str | None = None,
                 template: str = "puzzle-sheet", key_template: str | None = None, theme: Theme = DEFAULT,
-                time_limit: float = TIME_LIMIT, progress: TextIO | None = None, audit: "Audit | None" = None,
+                time_limit: float = TIME_LIMIT, progress: TextIO | None = None, audit: Audit | None = None,
                 executor: Executor | None = None, jobs: int | None = 1) -> bytes:
     """The PDF of :func:`puzzle_document`. With ``audit``, every drawing's layout findings are
     added to it.
@@ -59,7 +59,8 @@ def puzzle_document(game: str, *, count: int, seed: int = 1, difficulty: str | N
     limit, a bad template, or too few puzzles found within the bounds.
     """
     makers = {LAB_RATS: _lab_rats, COIN_COLLECTORS: _coin_collectors, LANDLOCKED: _landlocked}
-    make = makers.get(find_game(game))
+    found = find_game(game)
+    make = makers.get(found) if found is not None else None
     if make is None:
         raise SetupError(f"no puzzles for '{game}'", token=game, expected="lab-rats, coin-collectors or landlocked")
     if not 1 <= count <= 500:
@@ -130,9 +131,10 @@ def _coin_collectors(count: int, seed: int, difficulty: str | None, bounds: Boun
 
 
 _LANDLOCKED_RULES = ("Walk from the empty space to the outbound suit's tiles from null up to 5, then the "
-                     "inbound suit's from 5 down to null, then home, one space at a time. Outbound legs pass no inbound tile and no "
-                     "outbound tile lower than their target; inbound legs pass no inbound tile lower than theirs. "
-                     "Each pass over a grid tile marks it; a tile takes four. Every puzzle can be solved.")
+                     "inbound suit's from 5 down to null, then home, one space at a time. Outbound legs pass no "
+                     "inbound tile and no outbound tile lower than their target; inbound legs pass no inbound "
+                     "tile lower than theirs. Each pass over a grid tile marks it; a tile takes four. Every "
+                     "puzzle can be solved.")
 
 
 def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -> Parts:
@@ -151,8 +153,8 @@ def _landlocked(count: int, seed: int, difficulty: str | None, bounds: Bounds) -
             states.append(apply_leg(states[-1], list(path)))
         keys.append(Cell(route_scene(states, p.route.paths),
                          caption=f"Puzzle {p.number}: the best route, {p.route.passes} passes; each leg numbered "
-                                 "where it enters its target (colours and lines in turn), the outbound legs on the left board, the inbound "
-                                 "legs and the way home on the right"))
+                                 "where it enters its target (colours and lines in turn), the outbound legs on the "
+                                 "left board, the inbound legs and the way home on the right"))
     return "Landlocked puzzles", cells, keys
 
 

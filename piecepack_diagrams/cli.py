@@ -80,10 +80,10 @@ class _Unused:
     """Stands for the parser of a command this run does not use: every call is a no-op, so
     only the command given is built (all 19 cost a quarter of a start-up)."""
 
-    def __getattr__(self, name: str) -> Callable[..., "_Unused"]:
+    def __getattr__(self, name: str) -> Callable[..., _Unused]:
         return self._ignore
 
-    def _ignore(self, *args: object, **kwargs: object) -> "_Unused":
+    def _ignore(self, *args: object, **kwargs: object) -> _Unused:
         return self
 
 
@@ -388,7 +388,8 @@ def _format_of(args: argparse.Namespace) -> str:
             raise OutputError(f"-f {args.format} contradicts the name '{args.output}', which ends {suffix}",
                               token=args.output, expected=f"a name ending {_SUFFIXES[args.format][0]}, "
                               f"or -f {told}")
-        return args.format
+        chosen: str = args.format
+        return chosen
     if args.output and not is_stdout(args.output):
         if told is not None:
             return told
@@ -932,7 +933,7 @@ def _terminated(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def _exit_on_terminate() -> Callable[[], None]:
+def _exit_on_terminate() -> Callable[[], object]:
     """Turn SIGTERM into SystemExit while a command runs, so the ``finally`` clauses that remove
     temporary files run (Ctrl-C already raises KeyboardInterrupt). Returns what puts the
     previous handler back (nothing to do outside the main thread, where handlers cannot be set)."""
@@ -944,7 +945,7 @@ def _exit_on_terminate() -> Callable[[], None]:
     return lambda: signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
 
 
-def _setup_options(game: str, words: list[str]) -> dict[str, str]:
+def _setup_options(game: str, words: list[str]) -> dict[str, Any]:
     """A game's own arguments from the words argparse left (``--coins TEXT``, ``--x=1,2``,
     ``--has-subpack`` alone for true), keyed as the game names them (for a game with rules,
     as header fields: ``--variant advanced``).
@@ -1055,7 +1056,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     included, goes through :func:`~piecepack_diagrams.textsafe.terminal_text`, so no
     control character reaches the terminal."""
     streams = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = TerminalStream(sys.stdout), TerminalStream(sys.stderr)
     try:
         return _main(argv)
     finally:

@@ -173,8 +173,8 @@ def _zsh(commands: tuple[Command, ...]) -> str:
             f"compadd -- {' '.join(option.choices)}" if option.choices
             else "_files" if option.is_file else "_message value"))
         flags = " ".join(f for o in command.options for f in o.flags)
-        lines.append(f"        if [[ $PREFIX == -* ]]; then compadd -- {flags}; "
-                     + (f"else compadd -- {' '.join(command.words)}; _files; fi" if command.words else "else _files; fi"))
+        rest = f"else compadd -- {' '.join(command.words)}; _files; fi" if command.words else "else _files; fi"
+        lines.append(f"        if [[ $PREFIX == -* ]]; then compadd -- {flags}; " + rest)
         lines.append("        ;;")
     lines += ["    esac", "}",
               f'if [[ $zsh_eval_context[-1] == loadautofunc ]]; then {name} "$@"; else compdef {name} {PROGRAM}; fi',

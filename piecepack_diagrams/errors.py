@@ -83,7 +83,7 @@ class PiecepackError(ValueError):
         """``FILE:LINE:COL: error: MESSAGE``, the form compilers use."""
         return compiler_line(self.location, "error", self.describe())
 
-    def with_location(self, location: SourceLocation) -> "PiecepackError":
+    def with_location(self, location: SourceLocation | None) -> PiecepackError:
         """A copy of this error placed at ``location`` unless it already has one."""
         if self.location is not None or not isinstance(location, SourceLocation):
             return self

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .engine import Game, Replay, find_game, replay
 from .errors import PiecepackError, RuleError, SetupError, SourceLocation
@@ -43,6 +43,11 @@ from .notation.movetext import MoveGroup, Token
 from .scene import Scene
 from .theme import DEFAULT, Theme
 from .values import replace, value
+
+if TYPE_CHECKING:  # imported where they are used: the PDF sheets bring in reportlab
+    from .layout.audit import Finding
+    from .scene import Annotation, Bounds
+    from .sheets.pdf import Document
 
 #: Figure name -> a function drawing it.
 FIGURES: dict[str, Callable[[], Scene]] = {
@@ -191,7 +196,7 @@ def figure_set(game: str, replays: Sequence[Replay]) -> FigureSet:
         figures.append(end)
     else:
         missing.append("end")
-    for name, make in getattr(book, "figure_notes", {}).items():
+    for make in getattr(book, "figure_notes", {}).values():
         extra = make(replays)
         if extra is not None:
             figures.append(extra)
@@ -305,7 +310,7 @@ def _refusal(result: Replay, k: int, text: str) -> RuleError | None:
     return None
 
 
-def _focus_of(scene: Scene, marks: tuple) -> "Bounds | None":
+def _focus_of(scene: Scene, marks: tuple[Annotation, ...]) -> Bounds | None:
     """The focus of a refused move's figure: the marks' reach, with the scene's own focus
     margin (a square or a tile of context round them)."""
     from .scene import Bounds
@@ -327,7 +332,8 @@ def _reason(error: RuleError) -> str:
 
 
 def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("svg", "pdf"),
-                 theme: Theme = DEFAULT, template: str | None = None, audit: "list | None" = None) -> dict[str, bytes]:
+                 theme: Theme = DEFAULT, template: str | None = None,
+                 audit: list[Finding] | None = None) -> dict[str, bytes]:
     """Each figure as a file per format, by name, printed at the size its template gives
     (``template``, or the figure's own: a column 3.25 inches wide for a move, 6.5 for a whole
     board): the PDF a page cut to the figure's height, SVG and PNG the same drawing at the
@@ -361,7 +367,7 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
     return files
 
 
-def figure_document(figure: RuleFigure, *, template: str | None = None) -> "Document":
+def figure_document(figure: RuleFigure, *, template: str | None = None) -> Document:
     """A figure as a one-page document: its drawing and caption on a page of ``template``
     (else the figure's own), cut to its height.
 
@@ -382,5 +388,5 @@ def replace_caption(theme: Theme, points: float) -> Theme:
     return theme.replace(caption_size=points / 72)
 
 
-__all__ = ["FIGURES", "FigureSet", "RuleFigure", "describe_move", "figure_document", "figure_files", "figure_games", "figure_scene",
-           "figure_set", "game_replays"]
+__all__ = ["FIGURES", "FigureSet", "RuleFigure", "describe_move", "figure_document", "figure_files", "figure_games",
+           "figure_scene", "figure_set", "game_replays"]

@@ -15,7 +15,7 @@ import signal
 import sys
 from collections import deque
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, TypeVar
 
 from .errors import SetupError
 
@@ -137,7 +137,7 @@ class Workers:
         _stop(pool)  # nothing of ours is waited for: what still runs is not wanted
 
     def map(self, fn: Callable[..., R], arguments: Iterable[tuple[Any, ...]], *,
-            ahead: int | None = None) -> Iterator[R]:
+            ahead: int | None = None) -> Generator[R, None, None]:
         """``fn(*args)`` for each tuple of ``arguments``, yielded in their order. Elsewhere than
         in this process at most ``ahead`` calls are under way at once (default: four a
         worker), the next handed out as each result is taken; a call's exception is raised

@@ -30,7 +30,7 @@ class Suit(IntEnum):
         return self.name.capitalize()
 
     @classmethod
-    def parse(cls, text: str) -> "Suit":
+    def parse(cls, text: str) -> Suit:
         """A suit from its PPN letter or its name (``"M"``, ``"moons"``); raises ``ValueError``."""
         key = text.strip().lower()
         for suit in cls:

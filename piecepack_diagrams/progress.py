@@ -35,7 +35,7 @@ class ProgressBar:
         tenth = 10 * done // self.total
         if self.tty and not final and now - self.drawn_at < INTERVAL:
             return
-        if not self.tty and (tenth == self.tenth and not final or final and done == self.shown):
+        if not self.tty and ((tenth == self.tenth and not final) or (final and done == self.shown)):
             return
         self.drawn_at, self.tenth, self.shown = now, tenth, done
         filled = WIDTH * min(done, self.total) // self.total

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 from .values import value
+
+
+def _is_count(n: object) -> TypeGuard[int]:
+    """True for a whole number (a bool is not one)."""
+    return isinstance(n, int) and not isinstance(n, bool)
 
 
 @value
@@ -52,11 +57,11 @@ class Proportion:
         again). Raises :class:`~piecepack_diagrams.errors.SetupError` for another form."""
         from .errors import SetupError
 
-        counts = [value.get(k) if isinstance(value, dict) else None for k in ("hits", "trials")]
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in counts) or not 0 <= counts[0] <= counts[1]:
+        hits, trials = (value.get(k) if isinstance(value, dict) else None for k in ("hits", "trials"))
+        if not (_is_count(hits) and _is_count(trials) and 0 <= hits <= trials):
             raise SetupError(f"'{name}' must hold whole numbers 'hits' and 'trials', hits at most trials",
                              token=str(value)[:60], expected='{"hits": 1545, "trials": 2000}')
-        return cls(counts[0], counts[1])
+        return cls(hits, trials)
 
     def __repr__(self) -> str:
         return f"Proportion(hits={self.hits!r}, trials={self.trials!r})"

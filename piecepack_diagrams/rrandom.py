@@ -126,7 +126,7 @@ class RRandom:
             return [self.unif_index(n) for _ in range(size)]
         getrandbits = self._bits.getrandbits
         mask = (1 << bits) - 1
-        out = []
+        out: list[int] = []
         append = out.append
         for _ in range(size):
             value = getrandbits(16) & mask
@@ -172,7 +172,7 @@ class RRandom:
         """``sample.int(n, size)`` for ``n`` <= 2**15, where each draw takes one output."""
         getrandbits = self._bits.getrandbits
         pool = list(range(1, n + 1))
-        out = []
+        out: list[int] = []
         append = out.append
         last = n
         for _ in range(size):

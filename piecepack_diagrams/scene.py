@@ -9,7 +9,7 @@ decide *how*. Neither games nor renderers import each other; both import this.
 from __future__ import annotations
 
 import math
-from typing import Union
+from typing import Sequence
 
 from .pieces import Piece, piece_size
 from .reprs import brief_repr
@@ -33,7 +33,8 @@ class ScenePiece:
         size = piece_size(self.piece)
         w, h = size.width / 2, size.height / 2
         if not self.angle:
-            return ((self.x - w, self.y - h), (self.x + w, self.y - h), (self.x + w, self.y + h), (self.x - w, self.y + h))
+            return ((self.x - w, self.y - h), (self.x + w, self.y - h), (self.x + w, self.y + h),
+                    (self.x - w, self.y + h))
         c, s = math.cos(math.radians(self.angle)), math.sin(math.radians(self.angle))
         return tuple((self.x + dx * c - dy * s, self.y + dx * s + dy * c)
                      for dx, dy in ((-w, -h), (w, -h), (w, h), (-w, h)))
@@ -188,7 +189,7 @@ class Group:
     """Annotations that make one thing (a maze tile: its wall, passages and gems; a key),
     drawn in order as one unit, which renderers may reuse whole."""
 
-    items: tuple["Annotation", ...]
+    items: tuple[Annotation, ...]
     role: str = "group"
 
     __repr__ = brief_repr
@@ -214,7 +215,9 @@ class Tear:
     role: str = "tear"
 
 
-Annotation = Union[Arrow, Highlight, PathLine, Label, Rectangle, EdgeMark, Outline, Marker, Group, PieceMark, Tear]
+Annotation = Arrow | Highlight | PathLine | Label | Rectangle | EdgeMark | Outline | Marker | Group | PieceMark | Tear
+#: An annotation that is not a group: what :func:`flattened` gives.
+Mark = Arrow | Highlight | PathLine | Label | Rectangle | EdgeMark | Outline | Marker | PieceMark | Tear
 
 
 @value
@@ -225,7 +228,7 @@ class KeyEntry:
 
     text: str
     pieces: tuple[ScenePiece, ...] = ()
-    annotations: tuple["Annotation", ...] = ()
+    annotations: tuple[Annotation, ...] = ()
 
 
 @value
@@ -282,9 +285,9 @@ def stack_counts(pieces: tuple[ScenePiece, ...]) -> tuple[Label, ...]:
 
 
 
-def flattened(annotations: tuple[Annotation, ...]) -> list[Annotation]:
+def flattened(annotations: Sequence[Annotation]) -> list[Mark]:
     """The annotations with every group replaced by its items, in drawing order."""
-    out: list[Annotation] = []
+    out: list[Mark] = []
     for a in annotations:
         if isinstance(a, Group):
             out += flattened(a.items)
@@ -310,7 +313,7 @@ class Bounds:
     def height(self) -> float:
         return self.y1 - self.y0
 
-    def expanded(self, margin: float) -> "Bounds":
+    def expanded(self, margin: float) -> Bounds:
         return Bounds(self.x0 - margin, self.y0 - margin, self.x1 + margin, self.y1 + margin)
 
 
@@ -399,7 +402,7 @@ class Scene:
 STACK_STEP = 0.06
 
 
-def stacked(pieces: "list[Piece] | tuple[Piece, ...]", x: float, y: float, *, step: float = STACK_STEP,
+def stacked(pieces: list[Piece] | tuple[Piece, ...], x: float, y: float, *, step: float = STACK_STEP,
             angle: float = 0.0, shown: int | None = None) -> list[ScenePiece]:
     """``pieces`` (bottom first) as a stack at ``(x, y)``: the top one exactly there, each one
     below it ``step`` further down and to the left. Every stack is drawn the same way. With
@@ -422,9 +425,10 @@ def shifted(a: Annotation, dx: float, dy: float) -> Annotation:
         return replace(a, start=pt(a.start), end=pt(a.end), via=tuple(pt(p) for p in a.via))
     if isinstance(a, EdgeMark):
         return replace(a, start=pt(a.start), end=pt(a.end))
-    if isinstance(a, (PathLine, Outline)):
-        moved = replace(a, points=tuple(pt(p) for p in a.points))
-        return replace(moved, glyph_at=pt(a.glyph_at)) if isinstance(a, Outline) else moved
+    if isinstance(a, Outline):
+        return replace(a, points=tuple(pt(p) for p in a.points), glyph_at=pt(a.glyph_at))
+    if isinstance(a, PathLine):
+        return replace(a, points=tuple(pt(p) for p in a.points))
     if isinstance(a, PieceMark):
         return replace(a, piece=replace(a.piece, x=a.piece.x + dx, y=a.piece.y + dy))
     if isinstance(a, Tear):

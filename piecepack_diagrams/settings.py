@@ -87,7 +87,8 @@ def _compose(path: Path) -> yaml.Node | None:
 
     loader = _Loader(path.read_text(encoding="utf-8"))
     try:
-        return loader.get_single_node()
+        node: yaml.Node | None = loader.get_single_node()
+        return node
     finally:
         loader.dispose()
 

@@ -116,7 +116,7 @@ def field_of(value: Mapping[str, Any], key: str, *, kind: type | tuple[type, ...
     if not isinstance(value, Mapping) or key not in value:
         raise SetupError(f"the statistics have no '{key}' ({what})", token=key, expected=what)
     got = value[key]
-    if not isinstance(got, kind) or isinstance(got, bool) and kind is not bool:
+    if not isinstance(got, kind) or (isinstance(got, bool) and kind is not bool):
         raise SetupError(f"'{key}' must be {what}, not {type(got).__name__}", token=key, expected=what)
     return got
 

@@ -23,7 +23,7 @@ MAX_MESSAGE = 500
 # drawing's start-up can spare, and most text is plain ASCII that needs none of them).
 @cache
 def _long_run() -> re.Pattern[str]:
-    return re.compile(r"\S{%d,}" % (MAX_SHOWN_RUN + 1))
+    return re.compile(rf"\S{{{MAX_SHOWN_RUN + 1},}}")
 
 
 def shorten(text: str, limit: int = MAX_SHOWN_RUN) -> str:

@@ -79,12 +79,12 @@ class Theme:
         """The symbol drawn for a 1-based rank."""
         return self.rank_symbols[rank - 1] if 1 <= rank <= len(self.rank_symbols) else str(rank - 1)
 
-    def replace(self, **changes: Any) -> "Theme":
+    def replace(self, **changes: Any) -> Theme:
         """A copy with some fields changed (lists become tuples). Raises :class:`SetupError`,
         its token the field's name, for a value of the wrong type or out of range."""
         try:
-            changed = replace(self, **{k: tuple(v) if isinstance(v, list) else v
-                                                   for k, v in changes.items()})
+            changes_made: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in changes.items()}
+            changed = replace(self, **changes_made)
         except TypeError:
             raise SetupError(f"a theme has no field among {', '.join(sorted(changes))}",
                              expected=", ".join(f.name for f in fields(Theme))) from None

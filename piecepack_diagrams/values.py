@@ -62,9 +62,9 @@ class Field:
 
     __slots__ = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare", "kw_only")
 
-    def __init__(self, *, name: str = "", type: Any = None, default: Any = MISSING,  # noqa: A002 - as dataclasses names it
-                 default_factory: Any = MISSING, init: bool = True, repr: bool = True,  # noqa: A002
-                 hash: bool | None = None, compare: bool = True, kw_only: bool = False) -> None:  # noqa: A002
+    def __init__(self, *, name: str = "", type: Any = None, default: Any = MISSING,
+                 default_factory: Any = MISSING, init: bool = True, repr: bool = True,
+                 hash: bool | None = None, compare: bool = True, kw_only: bool = False) -> None:
         self.name, self.type, self.default, self.default_factory = name, type, default, default_factory
         self.init, self.repr, self.hash, self.compare, self.kw_only = init, repr, hash, compare, kw_only
 
@@ -74,22 +74,22 @@ class Field:
 
 
 @overload
-def field(*, default: V, init: bool = ..., repr: bool = ..., hash: bool | None = ...,  # noqa: A002
+def field(*, default: V, init: bool = ..., repr: bool = ..., hash: bool | None = ...,
           compare: bool = ..., kw_only: bool = ...) -> V: ...
 
 
 @overload
-def field(*, default_factory: Callable[[], V], init: bool = ..., repr: bool = ...,  # noqa: A002
+def field(*, default_factory: Callable[[], V], init: bool = ..., repr: bool = ...,
           hash: bool | None = ..., compare: bool = ..., kw_only: bool = ...) -> V: ...
 
 
 @overload
-def field(*, init: bool = ..., repr: bool = ..., hash: bool | None = ..., compare: bool = ...,  # noqa: A002
+def field(*, init: bool = ..., repr: bool = ..., hash: bool | None = ..., compare: bool = ...,
           kw_only: bool = ...) -> Any: ...
 
 
-def field(*, default: Any = MISSING, default_factory: Any = MISSING, init: bool = True, repr: bool = True,  # noqa: A002
-          hash: bool | None = None, compare: bool = True, kw_only: bool = False) -> Any:  # noqa: A002
+def field(*, default: Any = MISSING, default_factory: Any = MISSING, init: bool = True, repr: bool = True,
+          hash: bool | None = None, compare: bool = True, kw_only: bool = False) -> Any:
     """A field's declaration with more than a default, as ``dataclasses.field`` takes it: a
     ``default_factory`` for a default made anew for each instance, ``init=False`` for one
     set by ``__post_init__``, ``repr``, ``hash``, ``compare`` and ``kw_only`` flags.
@@ -375,7 +375,7 @@ def _stdlib_fields(fields: list[Field]) -> dict[str, Any]:
             default_factory=dataclasses.MISSING if f.default_factory is MISSING else f.default_factory,
             init=f.init, repr=f.repr, hash=f.hash, compare=f.compare, kw_only=f.kw_only)
         made.name, made.type = f.name, f.type
-        made._field_type = getattr(dataclasses, "_FIELD")  # the mark of the fields dataclasses.fields() keeps
+        made._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # what dataclasses.fields() keeps
         out[f.name] = made
     return out
 
@@ -383,7 +383,7 @@ def _stdlib_fields(fields: list[Field]) -> dict[str, Any]:
 def _stdlib_params(eq: bool, order: bool) -> Any:
     import dataclasses
 
-    return getattr(dataclasses, "_DataclassParams")(True, True, eq, order, False, True)
+    return dataclasses._DataclassParams(True, True, eq, order, False, True)  # type: ignore[attr-defined]  # private
 
 
 def _is_classvar(annotation: Any) -> bool:
@@ -465,7 +465,7 @@ def _make_value(cls: T, *, eq: bool, order: bool) -> T:
     new.__dataclass_fields__ = _OnFirstRead(new, "__dataclass_fields__", lambda: _stdlib_fields(fields))
     new.__dataclass_params__ = _OnFirstRead(new, "__dataclass_params__", lambda: _stdlib_params(eq, order))
     if "__match_args__" not in own:
-        setattr(new, "__match_args__", tuple(f.name for f in fields if f.init and not f.kw_only))
+        new.__match_args__ = tuple(f.name for f in fields if f.init and not f.kw_only)  # type: ignore[misc]  # set once
     if not had_init:
         _check_order(new, fields)
         new.__init__ = _PendingInit(new, fields)

@@ -74,8 +74,9 @@ def run_cli(*args: str | Path, stdin: bytes | None = None, cwd: Path | None = No
 _PRELOAD = ("piecepack_diagrams.cli", "piecepack_diagrams.api", "piecepack_diagrams.build", "piecepack_diagrams.books",
             "piecepack_diagrams.figures", "piecepack_diagrams.export", "piecepack_diagrams.csvexport",
             "piecepack_diagrams.render", "piecepack_diagrams.render.text", "piecepack_diagrams.render.plots",
-            "piecepack_diagrams.sheets.plates", "piecepack_diagrams.sheets.viewer", "piecepack_diagrams.games.labyrinth",
-            "piecepack_diagrams.games.labyrinth.play", "piecepack_diagrams.games.labyrinth.deal")
+            "piecepack_diagrams.sheets.plates", "piecepack_diagrams.sheets.viewer",
+            "piecepack_diagrams.games.labyrinth", "piecepack_diagrams.games.labyrinth.play",
+            "piecepack_diagrams.games.labyrinth.deal")
 
 
 class Forker:
@@ -94,7 +95,7 @@ class Forker:
                                         stdout=subprocess.PIPE, env=env)
         self._ask({"ping": True}, timeout=120)
 
-    def __enter__(self) -> "Forker":
+    def __enter__(self) -> Forker:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -162,16 +163,16 @@ def _child(request: dict) -> None:  # pragma: no cover - runs in the forked chil
             status = code if isinstance(code, int) else (0 if code is None else 1)
             if code is not None and not isinstance(code, int):
                 print(code, file=sys.stderr)
-        except BaseException:  # what the interpreter would print
+        except BaseException:  # noqa: BLE001 - what the interpreter would print
             traceback.print_exc()
             status = 1
         sys.stdout.flush()
         sys.stderr.flush()
-    except BaseException:
+    except BaseException:  # noqa: BLE001 - the child must reach os._exit, whatever happened
         try:
             traceback.print_exc()
             sys.stderr.flush()
-        except BaseException:
+        except BaseException:  # noqa: BLE001 - printing it may not stop that either
             pass
         status = 1
     finally:

@@ -31,7 +31,7 @@ def run_render(tmp_path, capsys, content: bytes | str, name: str = "bad.ppn"):
 
 
 def test_broken_yaml(tmp_path, capsys):
-    file, line, col, message = run_render(tmp_path, capsys, "---\nGameType: [Tablut\nEvent: x\n...\n1. a4-a3\n")
+    file, line, _col, message = run_render(tmp_path, capsys, "---\nGameType: [Tablut\nEvent: x\n...\n1. a4-a3\n")
     assert file.endswith("bad.ppn") and line == 3
     assert "broken YAML" in message
 
@@ -61,7 +61,7 @@ def test_location_off_the_board(tmp_path, capsys):
 
 
 def test_binary_file(tmp_path, capsys):
-    _, line, col, message = run_render(tmp_path, capsys, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    _, _line, _col, message = run_render(tmp_path, capsys, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     assert "binary file" in message
 
 
@@ -80,7 +80,7 @@ def test_empty_file(tmp_path, capsys):
 def test_fifty_megabyte_file(tmp_path, capsys):
     content = b"1. " + b"S@b2 " * (10 * 1024 * 1024)
     assert len(content) > 50 * 1024 * 1024
-    _, line, col, message = run_render(tmp_path, capsys, content)
+    _, line, _col, message = run_render(tmp_path, capsys, content)
     assert line == 1
     assert "longer than" in message
 
@@ -91,7 +91,7 @@ def test_yaml_alias_bomb(tmp_path, capsys):
         prev, cur = chr(ord("a") + k - 1), chr(ord("a") + k)
         bomb.append(f"{cur}: &{cur} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]")
     bomb += ["...", "1. S@b2"]
-    _, line, col, message = run_render(tmp_path, capsys, "\n".join(bomb) + "\n")
+    _, line, _col, message = run_render(tmp_path, capsys, "\n".join(bomb) + "\n")
     assert line == 1
     assert "alias bomb" in message
 
@@ -154,14 +154,14 @@ def test_macros_that_explode_or_refer_to_themselves(tmp_path, capsys):
     doubling = {f"m{k}": f"`m{k + 1}'`m{k + 1}'" for k in range(30)}
     doubling["m30"] = "S@b2"
     header = "---\nMacros:\n" + "".join(f"  {k}: \"{v}\"\n" for k, v in doubling.items()) + "...\n"
-    _, line, col, message = run_render(tmp_path, capsys, header + "1. `m0'\n")
+    _, _, _, message = run_render(tmp_path, capsys, header + "1. `m0'\n")
     assert "more than" in message
-    _, line, col, message = run_render(tmp_path, capsys, "---\nMacros: {a: \"`b'\", b: \"`a'\"}\n...\n1. `a'\n")
+    _, _line, _col, message = run_render(tmp_path, capsys, "---\nMacros: {a: \"`b'\", b: \"`a'\"}\n...\n1. `a'\n")
     assert "refers to itself" in message
 
 
 def test_nul_bytes(tmp_path, capsys):
-    _, line, col, message = run_render(tmp_path, capsys, b"1. S@b2\n2. M@\x00a2\n")
+    _, line, _col, _message = run_render(tmp_path, capsys, b"1. S@b2\n2. M@\x00a2\n")
     assert line == 2
 
 
@@ -253,7 +253,7 @@ def test_a_labyrinth_game_of_a_hundred_million_rounds_is_refused(tmp_path, capsy
     ("GameType: Labyrinth\nSeed: 3\nSize: 99x99", 4, "99x99"),
 ])
 def test_a_header_field_that_is_wrong_is_reported_at_its_line(tmp_path, capsys, header, line, words):
-    file, at, _, message = run_render(tmp_path, capsys, f"---\n{header}\n...\n1. pass\n")
+    _file, at, _, message = run_render(tmp_path, capsys, f"---\n{header}\n...\n1. pass\n")
     assert at == line, message
     assert words in message
 

@@ -51,7 +51,8 @@ HOSTILE = {
     "a scaling factor of 10**400": ("---\nMovetextParser: {ScalingFactor: " + "9" * 400 + "}\n...\n1. S@b2\n",
                                     ("render",)),
     "a seed of 5,000 digits": ("---\nGameType: Lab Rats\nSeed: " + "7" * 5000 + "\n...\n", ("validate",)),
-    "a seed of 5,000 digits as text": ("---\nGameType: {Name: Fujisan, Seed: '" + "7" * 5000 + "'}\n...\n", ("render",)),
+    "a seed of 5,000 digits as text": ("---\nGameType: {Name: Fujisan, Seed: '" + "7" * 5000 + "'}\n...\n",
+                                       ("render",)),
     # pieces: 100,000 from ten moves of braces (export's diffs were cubic, rendering as text minutes)
     "a hundred thousand pieces": ("".join(f"{i + 1}. S@{{a..j}}{{{i * 1000 + 1}..{i * 1000 + 1000}}}\n"
                                           for i in range(10)), EVERY),

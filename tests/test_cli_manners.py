@@ -77,8 +77,8 @@ def test_render_refuses_two_files_that_would_write_one_name(tmp_path, monkeypatc
         (Path(folder) / TICTACTOE.name).write_bytes(TICTACTOE.read_bytes())
     assert main(["render", "a/tic-tac-toe-draw.ppn", "b/tic-tac-toe-draw.ppn", "-o", "out"]) == 2
     err = capsys.readouterr().err
-    assert "'a/tic-tac-toe-draw.ppn' and 'b/tic-tac-toe-draw.ppn' would both be drawn as out/tic-tac-toe-draw-last.svg" \
-        in err
+    assert ("'a/tic-tac-toe-draw.ppn' and 'b/tic-tac-toe-draw.ppn' would both be drawn as "
+            "out/tic-tac-toe-draw-last.svg") in err
     assert not (tmp_path / "out").exists()
 
 

@@ -80,7 +80,8 @@ def _corpus_1_header() -> str:
     tiles = [r for r in rows if r["piece_side"] == "tile_face"]
     coins = [r for r in rows if r["piece_side"] == "coin_face"]
     word = lambda r: names[int(r["rank"]) - 1] + "SMCA"[int(r["suit"]) - 1]  # noqa: E731
-    dice = " ".join("SMCA"[int(r["suit"]) - 1] + names[int(r["rank"]) - 1] for r in rows if r["piece_side"] == "die_face")
+    dice = " ".join("SMCA"[int(r["suit"]) - 1] + names[int(r["rank"]) - 1]
+                    for r in rows if r["piece_side"] == "die_face")
     return (f"Tiles: '{' '.join(map(word, tiles))}'\nCoins: '{' '.join(map(word, coins))}'\nDice: '{dice}'")
 
 

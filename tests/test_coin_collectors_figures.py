@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from piecepack_diagrams.figures import RuleFigure, figure_set, game_replays
-from piecepack_diagrams.games.coin_collectors.board import CELLS, cell_centre, cell_name, step
+from piecepack_diagrams.games.coin_collectors.board import CELLS, cell_centre, cell_name
 from piecepack_diagrams.games.coin_collectors.notation import parse_action
 from piecepack_diagrams.games.coin_collectors.picture import board_pieces
 from piecepack_diagrams.games.coin_collectors.rules import apply_action, legal_moves
@@ -18,6 +18,7 @@ from piecepack_diagrams.pieces import rank_name
 from piecepack_diagrams.render.primitives import TILE_DRAWN
 from piecepack_diagrams.scene import Arrow, Highlight, Marker, Scene, Tear, flattened
 from piecepack_diagrams.sheets.plates import plate_scenes
+import itertools
 
 SUITS = {"S": 1, "M": 2, "C": 3, "A": 4}
 SUIT_NAMES = ("Suns", "Moons", "Crowns", "Arms")
@@ -66,7 +67,7 @@ def test_a_refused_steps_arrow_runs_clear_of_the_other_pawns():
     half = 2.6 / 2 / 72 / 0.45 + 0.05
     for pawn in (p for p in figure.scene.pieces if p.piece.kind == "pawn" and p.piece.suit != suit):
         box = (pawn.x - PAWN_HALF, pawn.y - PAWN_FOOT, pawn.x + PAWN_HALF, pawn.y + PAWN_HEAD)
-        for a, b in zip(points, points[1:]):
+        for a, b in itertools.pairwise(points):
             assert not segment_hits_box((*a, *b, half), box), (pawn.piece, a, b)
 
 
@@ -230,7 +231,7 @@ def test_a_refused_steps_arrow_is_a_line_the_eye_follows_and_its_caption_says_wh
     figure = _figures()["coin-collectors-illegal-move"]
     (arrow,) = [a for a in figure.scene.annotations if isinstance(a, Arrow) and a.role == "illegal"]
     points = (arrow.start, *arrow.via, arrow.end)
-    length = sum(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 for a, b in zip(points, points[1:]))
+    length = sum(((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5 for a, b in itertools.pairwise(points))
     # At a column's scale (about 0.45) a line of a table inch is under half an inch printed:
     # shorter, the X and the arrow's head leave a stub.
     assert length >= 1.0, length

@@ -97,7 +97,8 @@ def test_build_writes_the_reference_into_docs(tmp_path: Path, capsys: pytest.Cap
     assert (out / "game.svg").is_file()
 
 
-def test_build_keeps_sphinxs_own_files_inside_the_output_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_build_keeps_sphinxs_own_files_inside_the_output_folder(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[tuple[Path, Path | None]] = []
 
     def sphinx(builder: str, out: Path, *, source: Path = apidocs.DOCS_SOURCE, doctrees: Path | None = None) -> None:

@@ -155,7 +155,7 @@ def mutated(draw, texts: list[str]) -> bytes:
             continue
         match = found[draw(st.integers(0, len(found) - 1))]
         replacement = {"change": lambda: draw(_TOKENS), "number": lambda: draw(_NUMBERS), "delete": lambda: "",
-                       "duplicate": lambda: match[0] + " " + match[0]}[kind]()
+                       "duplicate": lambda: match[0] + " " + match[0]}[kind]()  # noqa: B023 - called at once
         text = text[:match.start()] + replacement + text[match.end():]
     data = text.encode("utf-8")
     if draw(st.integers(0, 19)) == 0:  # bytes that are not UTF-8
@@ -176,7 +176,7 @@ class Case:
     prepared: tuple[tuple[str, str], ...] = ()
     stdin: bytes | None = None
 
-    def __add__(self, other: "Case") -> "Case":
+    def __add__(self, other: Case) -> Case:
         return Case(self.args + other.args, self.files + other.files, self.prepared + other.prepared,
                     self.stdin if other.stdin is None else other.stdin)
 

@@ -26,8 +26,8 @@ def _replay(text: str) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(LAB_RATS_TOKENS), max_size=40), st.sampled_from(["Seed: 3", "Seed: 3\nVariant: advanced",
-                                                                                 "Coins: [a, b]", "Seed: -1", "Rolls: x"]))
+@given(st.lists(st.sampled_from(LAB_RATS_TOKENS), max_size=40),
+       st.sampled_from(["Seed: 3", "Seed: 3\nVariant: advanced", "Coins: [a, b]", "Seed: -1", "Rolls: x"]))
 def test_lab_rats_never_crashes(tokens, header):
     _replay(f"---\nGameType: Lab Rats\n{header}\n...\n" + " ".join(tokens) + "\n")
 

@@ -5,11 +5,9 @@ made safe for XML and for terminals."""
 
 from __future__ import annotations
 
-import glob
 import re
 import shutil
 import subprocess
-import sys
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path

@@ -17,6 +17,7 @@ import site
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,12 @@ def _install(way: str, wheel: Path, home: Path) -> tuple[list[str], dict[str, st
     env = _environment(PYTHONPATH=str(home / "target"))
     _pip_install(python, wheel, "--target", str(home / "target"), env=env)
     return [str(python), "-m", "piecepack_diagrams"], env, home / "target"
+
+
+def test_the_wheel_marks_the_package_typed(wheel: Path) -> None:
+    """PEP 561: the wheel holds py.typed, so type checkers read the package's annotations."""
+    with zipfile.ZipFile(wheel) as archive:
+        assert "piecepack_diagrams/py.typed" in archive.namelist()
 
 
 def _check_svg(path: Path) -> None:

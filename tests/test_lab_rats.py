@@ -33,6 +33,7 @@ from piecepack_diagrams.sheets import Cell, load_template
 from piecepack_diagrams.sheets.pdf import Audit, figure_layout
 from piecepack_diagrams.sheets.plates import plate_scenes, plates_pdf
 from piecepack_diagrams.theme import THEMES
+import itertools
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUPS = ROOT.parent / "shared" / "corpus" / "setups"
@@ -61,7 +62,7 @@ def test_every_diagram_1_placement_occurs_in_piecepackr_mazes():
     seen = set()
     for seed in range(1, 16):
         tiles = corpus_maze(seed)
-        for before, after in zip(tiles, tiles[1:]):
+        for before, after in itertools.pairwise(tiles):
             faces = frozenset(f for f in DIE_FACES if before.placed(f) == after)
             assert faces, (seed, before, after)
             seen.add(faces)
@@ -238,7 +239,7 @@ def test_standard_solver_never_needs_more_coins_than_advanced():
 
 
 def test_setup_drawing_shows_the_maze_pawns_and_stacks():
-    maze, _, stacks = deal(4)
+    _maze, _, stacks = deal(4)
     root = ET.fromstring(render(setup_scene("lab-rats", seed=4, builder="rulings"), "svg"))
     labels = [el.get("aria-label") or "" for el in root.iter("{http://www.w3.org/2000/svg}path")]
     # The three stacks titled "Stack 1" .. "Stack 3", each with its count; the rat and the
@@ -427,7 +428,7 @@ def test_every_piece_on_a_square_lies_within_it_the_rat_over_its_coins():
 
 def test_a_move_arrow_starts_on_the_coin_the_rat_left():
     for result in _replays().values():
-        for before, after in zip(result.positions, result.positions[1:]):
+        for _before, after in zip(result.positions, result.positions[1:]):
             state = after.state
             if state.building or state.last_move is None or not isinstance(state.last_action, Move):
                 continue
@@ -599,7 +600,7 @@ def test_plates_keep_one_scale_and_follow_the_move():
     board = result.game.scene(result.final.state).bounds(margin=0.0)
     width, height = sizes.pop()
     assert width * height < 0.3 * board.width * board.height  # a window, not the maze
-    for scene, position in zip(scenes, result.positions):
+    for scene, _position in zip(scenes, result.positions):
         rat = next(p for p in scene.pieces if p.piece.kind == "pawn" and p.piece.suit == 3)
         assert scene.frame.x0 < rat.x < scene.frame.x1 and scene.frame.y0 < rat.y < scene.frame.y1
 
@@ -664,7 +665,7 @@ def test_a_puzzle_page_gives_the_maze_the_room_the_stacks_leave():
         frame = laid.legend.scene.frame
         for label in laid.legend.scene.annotations:
             if isinstance(label, Label):
-                x0, y0, x1, y1 = label_box(label)
+                x0, _y0, x1, _y1 = label_box(label)
                 assert frame.x0 - 1e-9 <= x0 and x1 <= frame.x1 + 1e-9, label.text
 
 

@@ -133,3 +133,18 @@ def test_skipping_repeated_rounds_changes_nothing(fixture, bad):
     assert (fast.winners, fast.misbehaving, fast.turns) == (slow.winners, slow.misbehaving, slow.turns)
     if bad is not None and bad[1] <= 1000:
         assert specs[0][0] in fast.misbehaving or len(fast.turns) < 4 * bad[1]
+
+
+def test_the_referee_names_a_player_without_a_goal():
+    # A state may leave out a player's goal ("goto"): with nowhere to head for, the referee says
+    # so (it used to fail inside a strategy with a TypeError).
+    from dataclasses import replace
+
+    from piecepack_diagrams.games.labyrinth.referee import parse_specs, referee
+
+    specs, state_json = read_values((CORPUS / "m6" / "ad7a10792c0a-in.json").read_text())
+    state = parse_state(state_json, strict=False)
+    aimless = replace(state.players[0], goto=None, going_home=False)
+    state = replace(state, players=(aimless, *state.players[1:len(specs)]))
+    with pytest.raises(SetupError, match="has no goal to head for"):
+        referee(state, parse_specs(specs))

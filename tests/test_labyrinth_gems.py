@@ -26,8 +26,8 @@ RECORDS = sorted(Path("records/labyrinth").glob("*.ppn"))
 
 def _hls(colour: str) -> tuple[float, float, float]:
     """Hue in degrees, lightness and saturation (0..1) of ``#RRGGBB``."""
-    h, l, s = colorsys.rgb_to_hls(*(int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)))
-    return h * 360, l, s
+    h, light, s = colorsys.rgb_to_hls(*(int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)))
+    return h * 360, light, s
 
 
 def _is_hue(colour: str, low: float, high: float) -> bool:
@@ -59,9 +59,11 @@ def test_a_gem_named_for_a_colour_or_known_by_one_is_drawn_in_it(word):
     for gem in named:
         if word == "garnet" and gem == "grossular-garnet":
             continue  # the green garnet
-        if word == "emerald" and gem.endswith("emerald-cut") or gem == "padparadscha-sapphire" and word == "sapphire":
+        if ((word == "emerald" and gem.endswith("emerald-cut"))
+                or (gem == "padparadscha-sapphire" and word == "sapphire")):
             continue  # a cut, not the stone; the pink-orange sapphire
-        assert _is_hue(picture.gem_colour(gem), low, high), (gem, picture.gem_colour(gem), _hls(picture.gem_colour(gem)))
+        colour = picture.gem_colour(gem)
+        assert _is_hue(colour, low, high), (gem, colour, _hls(colour))
 
 
 def test_black_stones_are_near_black_white_ones_near_white_and_every_number_reads_on_its_gem():

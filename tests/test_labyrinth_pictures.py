@@ -17,9 +17,10 @@ from piecepack_diagrams.errors import OutputError
 from piecepack_diagrams.figures import figure_files, figure_set, game_replays
 from piecepack_diagrams.games.labyrinth.board import cell_name
 from piecepack_diagrams.render import render
-from piecepack_diagrams.scene import Arrow, Group, Label, Marker, Outline, PathLine, Scene, flattened
+from piecepack_diagrams.scene import Arrow, Label, Marker, Outline, PathLine, Scene, flattened
 from piecepack_diagrams.sheets.pdf import Audit
 from piecepack_diagrams.sheets.plates import plates_pdf
+import itertools
 
 SEVEN = "records/labyrinth/seven-by-seven-four-players.ppn"
 
@@ -44,7 +45,7 @@ def _arrows(scene: Scene) -> list[Arrow]:
 
 
 def _is_orthogonal(points) -> bool:
-    return all(abs(a[0] - b[0]) < 1e-9 or abs(a[1] - b[1]) < 1e-9 for a, b in zip(points, points[1:]))
+    return all(abs(a[0] - b[0]) < 1e-9 or abs(a[1] - b[1]) < 1e-9 for a, b in itertools.pairwise(points))
 
 
 def test_a_pass_draws_no_slide_and_a_turn_draws_one():
@@ -77,7 +78,8 @@ def test_a_refused_walk_is_drawn_after_its_slide_along_the_passages():
     slid = play.position.slid(int(move[1]), direction, int(move[3]))
     h = slid.board.height
     glyphs = {(round(o.glyph_at[0] - 0.5), round(h - 0.5 - o.glyph_at[1])): o.glyph
-              for o in flattened(figure.scene.annotations) if isinstance(o, Outline) and o.glyph_at[0] < slid.board.width}
+              for o in flattened(figure.scene.annotations)
+              if isinstance(o, Outline) and o.glyph_at[0] < slid.board.width}
     before = play.position.board
     changed = [(r, c) for r in range(h) for c in range(slid.board.width)
                if slid.board.tiles[r][c] != before.tiles[r][c]]

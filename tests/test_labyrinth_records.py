@@ -99,7 +99,7 @@ def test_bad_headers_are_refused_in_words(change, words):
 
 def test_the_course_json_state_may_stand_in_the_header():
     source = CORPUS / f"{FIXTURE}-in.json"
-    specs, state = read_values(source.read_text())
+    _specs, state = read_values(source.read_text())
     header = "---\nGameType: Labyrinth\nState: " + json.dumps(state, ensure_ascii=False) + "\n...\n"
     game = _game("1. pass", header)
     assert [p.color for p in game.final.state.position.players] == [p["color"] for p in state["plmt"]]

@@ -14,6 +14,7 @@ from piecepack_diagrams import parse_records, render, replay
 from piecepack_diagrams.errors import PiecepackError
 from piecepack_diagrams.games.landlocked import GAME, LandlockedState, check_route, deal_from_pieces, solve
 from piecepack_diagrams.games.landlocked.board import pass_problem
+import itertools
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUPS = ROOT.parent / "shared" / "corpus" / "setups"
@@ -199,7 +200,7 @@ def _replays():
 def _segments(annotation):
     """The straight pieces of an arrow or a route, as pairs of points."""
     points = annotation.points
-    return list(zip(points, points[1:]))
+    return list(itertools.pairwise(points))
 
 
 def _crosses(segment, box, half):
@@ -383,7 +384,7 @@ def test_the_end_shows_the_whole_route_leg_by_leg_and_not_the_last_move_again():
     discs = [d for d in discs if d not in again]
     colours = [leg[0].colour for leg in legs]
     assert set(colours) <= set(LEG_COLOURS) and not set(colours) & set(DEFAULT.suit_colours)
-    assert all(a != b for a, b in zip(colours, colours[1:])), "each leg apart from the one before"
+    assert all(a != b for a, b in itertools.pairwise(colours)), "each leg apart from the one before"
     # Each disc has its leg's colour, on the leg where it enters its target (on the board the leg
     # is drawn on), over every line.
     groups = re.findall(r"\d+\. (\S+)", (RECORDS / "hard-won.ppn").read_text())
@@ -512,7 +513,7 @@ def test_key_entries_print_at_their_size_in_their_order_at_any_scale():
         assert [a.text for a in labels] == ["A coin of Moons", "Two lines", "beside a coin", "Words alone"]
         assert all(a.size == 8.0 and a.scale == scale for a in labels)
         boxes = [label_box(a) for a in labels]
-        assert all(b[3] <= a[1] + 1e-9 for a, b in zip(boxes, boxes[1:])), "each line under the one before"
+        assert all(b[3] <= a[1] + 1e-9 for a, b in itertools.pairwise(boxes)), "each line under the one before"
         coins = [a.piece for a in laid.scene.annotations if isinstance(a, PieceMark)]
         assert len(coins) == 2 and all(c.x + 0.375 < min(b[0] for b in boxes) for c in coins)
         # Each coin is centred on its words: the first on its line, the second on its two lines.
@@ -576,7 +577,7 @@ def test_every_route_runs_inside_the_tiles_it_crosses():
                 continue
             # (The inbound board of a whole route is 11 inches right of the outbound one.)
             points = [(x - 11.0 if x > 11.0 else x, y) for x, y in a.points]
-            for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            for (x0, y0), (x1, y1) in itertools.pairwise(points):
                 checked += 1
                 assert abs(x0 - x1) < 1e-9 or abs(y0 - y1) < 1e-9
                 # The fixed coordinate, from the nearest border line between spaces (at odd
@@ -627,7 +628,7 @@ def test_leg_discs_cover_no_rank_suit_coin_pawn_or_other_disc_and_stay_on_their_
         boxes = [(m.x - m.size / 2, m.y - m.size / 2, m.x + m.size / 2, m.y + m.size / 2) for m in discs]
         for m, box in zip(discs, boxes):
             board = 0.0 if m.x < 11.0 else 11.0  # the outbound board, or the inbound one 11 inches right
-            if not (0.5 + board <= box[0] and box[2] <= 10.5 + board and 0.5 <= box[1] and box[3] <= 10.5):
+            if not (0.5 + board <= box[0] and box[2] <= 10.5 + board and box[1] >= 0.5 and box[3] <= 10.5):
                 bad.append((m.text, "off the board"))
             bad += [(m.text, "on", ink) for ink in inks if meets(box, ink)]
             bad += [(m.text, "on disc", o.text) for o, other in zip(discs, boxes) if o is not m and meets(box, other)]

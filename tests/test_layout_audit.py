@@ -87,7 +87,8 @@ def test_a_rank_covered_by_a_piece_not_in_its_stack_is_found_and_a_stack_is_not(
     assert _kinds(lay_out(covered, scale=1.0)) == ["hidden"]
     corner = Scene((_tile(1, 1), ScenePiece(Piece("coin", "face", 2, 3), 1.57, 0.43)))
     assert _kinds(lay_out(corner, scale=1.0)) == []
-    stack = Scene((ScenePiece(Piece("coin", "face", 2, 3), 1.0, 1.0), ScenePiece(Piece("coin", "face", 1, 5), 1.06, 1.06)))
+    stack = Scene((ScenePiece(Piece("coin", "face", 2, 3), 1.0, 1.0),
+                   ScenePiece(Piece("coin", "face", 1, 5), 1.06, 1.06)))
     assert _kinds(lay_out(stack, scale=1.0)) == []
 
 

@@ -87,7 +87,7 @@ def test_every_setup_starts_a_record_as_the_setup_command_lays_it(function: str)
     printed = setup_csv(info.key, seed=seed).splitlines()[1:]
     rows = [tuple(line.split(",")) for line in printed]
     assert len(rows) == len(positions[1]) > 0
-    for (index, label, _, side, suit, rank, cfg, x, y, angle), want in zip(rows, positions[1]):
+    for (_index, _label, _, side, suit, rank, cfg, x, y, angle), want in zip(rows, positions[1]):
         assert (side, int(suit), int(rank), cfg) == want[:4]
         assert (float(x), float(y), float(angle)) == pytest.approx(want[4:], abs=1e-9)
 

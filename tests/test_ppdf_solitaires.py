@@ -47,7 +47,7 @@ def _first_move(game: str, seed: int) -> str | None:
     if game == "lab_rats":
         return "1x"  # a discard is always legal at the start
     if game == "coin_collectors":
-        return list(rules.legal_moves(state) or [])[0]
+        return next(iter(rules.legal_moves(state) or []))
     return "-".join(cell_name(c) for c in best_path(state))
 
 

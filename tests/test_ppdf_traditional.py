@@ -41,7 +41,7 @@ def test_backgammon_checkers_are_fifteen_a_side_on_the_starting_points() -> None
     side = {3: "near", 4: "near", 1: "far", 2: "far"}
     point: Counter[tuple[str, float, float]] = Counter()
     for kind in ("coin_back", "pawn_face", "die_face"):
-        for s, r, x, y, _ in rows(frame, kind):
+        for s, _r, x, y, _ in rows(frame, kind):
             if kind == "die_face" and x in (6, 7):
                 continue  # the two dice to roll
             point[side[s], 2 * round((x - 1) / 2) + 1, 1 if y < 3 else 5] += 1  # the nearest point

@@ -293,7 +293,7 @@ def test_the_illegal_move_figure_shows_a_move_the_rules_really_refuse(tmp_path):
         # The figure marks the move: the annotation red is on the drawing.
         pdf = tmp_path / f"{game}.pdf"
         pdf.write_bytes(figure_files([figure], formats=("pdf",))[f"{figure.name}.pdf"])
-        width, height, pixels = rasterize_pdf(pdf, dpi=60, page=1)
+        _width, _height, pixels = rasterize_pdf(pdf, dpi=60, page=1)
         assert any(abs(pixels[i] - 0xC8) < 40 and pixels[i + 1] < 60 and pixels[i + 2] < 80
                    for i in range(0, len(pixels), 3)), f"{game}: the refused move is drawn"
         # Each move figure shows a move that is in its record, at the position it names.

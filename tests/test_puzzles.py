@@ -64,7 +64,7 @@ def _near(a, b, tolerance=30):
 def test_templates_load_and_bad_ones_are_refused(tmp_path):
     assert {"puzzle-sheet", "answer-key"} <= set(template_names())
     sheet = load_template("puzzle-sheet")
-    (x, y, w, h), = sheet.cells()
+    (x, _y, w, _h), = sheet.cells()
     assert x == pytest.approx(0.6) and x + w == pytest.approx(8.5 - 0.6)
     mine = tmp_path / "mine.yaml"
     mine.write_text("paper: a4\nlandscape: true\ngrid: [3, 2]\nmargins: [0.5, 0.4, 0.5, 0.4]\n")
@@ -145,7 +145,8 @@ def test_puzzles_that_would_take_hours_fail_within_seconds_with_a_progress_bar(t
     assert done.returncode == 2 and not out.exists()  # what was asked for cannot be done: a usage error
     lines = done.stderr.strip().splitlines()
     assert lines[0].startswith("[---") and "0/500" in lines[0], "a progress bar on standard error"
-    assert lines[-1].startswith("piecepack-diagrams puzzles: error: found none of the 500 Coin Collectors deal puzzles rated hard"), lines[-1]
+    assert lines[-1].startswith("piecepack-diagrams puzzles: error: found none of the 500 Coin Collectors deal "
+                                "puzzles rated hard"), lines[-1]
     assert "--count" in lines[-1] and "--time-limit" in lines[-1] and "Traceback" not in done.stderr
 
 

@@ -134,7 +134,7 @@ def test_png_pixels(laid):
 
     assert _close(at(5.5, 5.35), "#FFFFFF")
     assert _close(at(4.95 - 0.17, 6.02 - 0.36), "#D55E00")
-    suit, x, y = _dice(laid)[3]
+    _suit, x, y = _dice(laid)[3]
     assert _close(at(x + 0.17, y + 0.17), "#0072B2")
 
 
@@ -186,14 +186,15 @@ def test_same_scene_same_bytes(scene, fmt):
 
 
 def test_seeds_give_different_layouts():
-    assert render(setup_scene("coin-collectors", seed=1), "txt") != render(setup_scene("coin-collectors", seed=2), "txt")
+    one, two = (render(setup_scene("coin-collectors", seed=seed), "txt") for seed in (1, 2))
+    assert one != two
 
 
 def test_theme_from_a_file_restyles_output(tmp_path, scene):
     theme_file = tmp_path / "mine.yaml"
     theme_file.write_text("base: print\nsuit_colours: ['#112233', '#445566', '#778899', '#AABBCC']\n")
     theme = load_theme(theme_file)
-    _, per_point, paths = _svg_paths(render(scene, "svg", theme=theme))
+    _, _per_point, paths = _svg_paths(render(scene, "svg", theme=theme))
     fills = {el.get("fill") for el, _ in paths}
     assert {"#112233", "#445566", "#778899", "#AABBCC"} <= fills
     assert not fills & SUIT_COLOURS - {"#000000"}  # the print theme's edges may be black
@@ -231,11 +232,11 @@ def test_theme_lettering_font_changes_the_ranks_only(tmp_path, scene):
     assert unlabelled(plain) == unlabelled(serif)  # ...and nothing else changed
 
     (tmp_path / "missing.yaml").write_text("lettering_font: nowhere.ttf\n")
-    with pytest.raises(PiecepackError, match="lettering_font 'nowhere.ttf' is not a file"):
+    with pytest.raises(PiecepackError, match=r"lettering_font 'nowhere\.ttf' is not a file"):
         load_theme(tmp_path / "missing.yaml")
     (tmp_path / "fake.ttf").write_text("not a font\n")
     (tmp_path / "fake.yaml").write_text("lettering_font: fake.ttf\n")
-    with pytest.raises(PiecepackError, match="lettering_font 'fake.ttf' is not a font file"):
+    with pytest.raises(PiecepackError, match=r"lettering_font 'fake\.ttf' is not a font file"):
         load_theme(tmp_path / "fake.yaml")
     (tmp_path / "broken.ttf").write_bytes(b"\x00\x01\x00\x00" + b"not the rest of a font")
     (tmp_path / "broken.yaml").write_text("lettering_font: broken.ttf\n")

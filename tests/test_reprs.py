@@ -37,8 +37,7 @@ def _shipped() -> Iterator[Any]:
             yield game.status()
             for position in game.positions[::4]:
                 yield from _values(position.state)
-    for theme in THEMES.values():
-        yield theme
+    yield from THEMES.values()
 
 
 def test_every_repr_is_one_short_line():

@@ -243,7 +243,8 @@ def test_one_failing_part_does_not_stop_the_build(tmp_path, monkeypatch, capsys)
 
     monkeypatch.setattr(build_module, "_record_files", broken_once)
     # In this process (--jobs 1), where the broken part is seen to be called.
-    code = main(["build", "--records", str(records), "--output", str(out), "--no-figures", "--no-puzzles", "--jobs", "1"])
+    code = main(["build", "--records", str(records), "--output", str(out), "--no-figures", "--no-puzzles",
+                 "--jobs", "1"])
     err = capsys.readouterr().err
     assert code == 1
     assert calls == ["a", "b"]

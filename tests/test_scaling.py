@@ -42,7 +42,7 @@ def comparisons(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def test_plates_find_their_positions_without_comparing_them(comparisons: list[int]) -> None:
     result = replay(parse_records(walk(300))[0])
-    key, scenes = plate_scenes(result)
+    _key, scenes = plate_scenes(result)
     assert len(scenes) == 302  # the empty table, the pawn put down, its 300 steps
     # Position k + 1 is the pawn on the square of its k-th step, captioned with its move.
     assert [round(s.pieces[0].x) for s in scenes[1:6]] == [1, 2, 2, 1, 1]

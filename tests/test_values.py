@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from piecepack_diagrams.values import value
+import itertools
 
 
 def _both(body: str, *, order: bool = False, eq: bool = True) -> tuple[type, type]:
@@ -115,9 +116,10 @@ def test_the_same_values_repr_equality_hash_and_frozenness(body):
     for args in ARGS[body]:
         a, b = reference(*args), ours(*args)
         assert repr(a) == repr(b)
-        assert [getattr(a, f.name) for f in dataclasses.fields(a)] == [getattr(b, f.name) for f in dataclasses.fields(b)]
+        assert ([getattr(a, f.name) for f in dataclasses.fields(a)]
+                == [getattr(b, f.name) for f in dataclasses.fields(b)])
         assert dataclasses.astuple(a) == dataclasses.astuple(b) and dataclasses.asdict(a) == dataclasses.asdict(b)
-        assert b == ours(*args) and not b != ours(*args)
+        assert b == ours(*args) and b == ours(*args)
         assert (b == a) is False  # another class is never equal, as with the decorator's own
         # The same hash as the decorator's class gives (both hash the tuple of hashed fields).
         assert _hash_or_error(b) == _hash_or_error(ours(*copy.deepcopy(args))) == _hash_or_error(a)
@@ -178,7 +180,7 @@ def test_ordering_sorts_as_the_decorators_class_does(pairs):
     theirs = sorted(reference(x, y) for x, y in pairs)
     mine = sorted(ours(x, y) for x, y in pairs)
     assert [(p.x, p.y) for p in mine] == [(p.x, p.y) for p in theirs]
-    for p, q in zip(mine, mine[1:]):
+    for p, q in itertools.pairwise(mine):
         assert (p <= q) and not (p > q) and (q >= p) and (p < q) == ((p.x, p.y) < (q.x, q.y))
     with pytest.raises(TypeError):
         _ = ours(1) < reference(1)
@@ -245,7 +247,8 @@ def test_values_own_field_declares_what_dataclasses_field_does() -> None:
         derived: int = own_field(init=False, default=0)
 
     one = Own(1)
-    assert repr(one) == "test_values_own_field_declares_what_dataclasses_field_does.<locals>.Own(x=1, items=[], derived=0)"
+    assert repr(one) == ("test_values_own_field_declares_what_dataclasses_field_does.<locals>"
+                         ".Own(x=1, items=[], derived=0)")
     assert one.items == [] and one.items is not Own(1).items and one.hidden == 7
     assert str(inspect.signature(Own)) == "(x: 'int', items: 'list' = <factory>, hidden: 'int' = 7) -> None"
     with pytest.raises(ValueError, match="both default and default_factory"):

@@ -16,7 +16,7 @@ import math
 import time
 from contextlib import closing
 from itertools import islice
-from typing import TYPE_CHECKING, Callable, Iterator, TextIO, TypeVar
+from typing import TYPE_CHECKING, Callable, Generator, TextIO, TypeVar
 
 from ..errors import SetupError
 from ..progress import ProgressBar
@@ -84,7 +84,7 @@ def deal_puzzles(count: int, *, seed: int, difficulty: str | None, difficulties:
             if workers.in_process:
                 puzzle = make(deal_seed, len(out) + 1)
             elif made is not None:
-                puzzle = replace(made, number=len(out) + 1)  # type: ignore[type-var]
+                puzzle = replace(made, number=len(out) + 1)
             else:
                 puzzle = None
             tries += 1
@@ -111,7 +111,7 @@ TASKS_AHEAD = 2
 
 
 def _dealt(workers: Workers, make: Callable[[int, int], P | None], rng: SeededRandom,
-           most: int) -> Iterator[tuple[int, P | None]]:
+           most: int) -> Generator[tuple[int, P | None], None, None]:
     """The deal seeds of ``rng`` in turn (at most ``most``), each with its puzzle made ahead
     by ``workers`` (``None`` in this process, where the caller makes it)."""
     seeds = (rng.below(2 ** 31) for _ in range(most))

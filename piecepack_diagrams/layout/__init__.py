@@ -7,8 +7,13 @@ hit nothing, and audits the result (printed text sizes, overlaps, empty margins)
 draw what the layout placed and decide nothing about placement.
 """
 
+from typing import TYPE_CHECKING
+
 from ..lazy import lazy_names
 from .compose import LaidOut, fit_scale, lay_out
+
+if TYPE_CHECKING:
+    from .audit import Finding, audit_laid_out, summarize
 
 # The audit is imported when first asked for: drawing alone does not need it.
 __getattr__, __dir__ = lazy_names(__name__, dict.fromkeys(("Finding", "audit_laid_out", "summarize"), "audit"))

@@ -20,7 +20,7 @@ Everything is measured in printed inches and points, at the scale the drawing pr
 from __future__ import annotations
 
 import math
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from ..scene import Arrow, Bounds, Label, Marker, PathLine, PieceMark, Scene, ScenePiece, Tear, flattened
 from ..theme import DEFAULT, Theme
@@ -42,6 +42,8 @@ _OWN_STACK_SHARE = 0.5
 _OVERLAP_SHARE = 0.04
 #: A thick segment: two end points and a half width (table inches).
 _Segment = tuple[float, float, float, float, float]
+#: The audit's own reporter: ``add(kind, message)`` records one finding.
+_Report = Callable[[str, str], None]
 #: Kinds of piece with an opaque body that can hide what lies under it.
 _SOLID = frozenset({"coin", "die", "pawn", "bit", "saucer", "card", "matchstick", "pyramid"})
 
@@ -231,7 +233,7 @@ def _outline_box(text: str) -> Box:
     return box
 
 
-def _small_text(inks: Iterable[_Ink], add) -> None:  # noqa: ANN001 - the audit's own reporter
+def _small_text(inks: Iterable[_Ink], add: _Report) -> None:
     smallest: dict[str, tuple[float, int, str]] = {}
     for ink in inks:
         if ink.kind not in ("label", "rank", "mark-text"):
@@ -253,7 +255,7 @@ def _small_text(inks: Iterable[_Ink], add) -> None:  # noqa: ANN001 - the audit'
                           f"{minimum:g} pt (smallest: '{text}' at {points:.1f} pt)")
 
 
-def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
+def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes: list[_Segment], add: _Report) -> None:
     order = {id(label): k for k, label in enumerate(labels)}
     for k, label in enumerate(labels):
         area = _area(label.box)
@@ -264,7 +266,7 @@ def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None: 
             ox0, oy0, ox1, oy1 = other.box
             if ox0 >= lx1 or ox1 <= lx0 or oy0 >= ly1 or oy1 <= ly0:
                 continue  # apart: most pairs, so tested first and inline
-            if other is label or other.kind == "mark-text" and _is_inside(other.box, label.box):
+            if other is label or (other.kind == "mark-text" and _is_inside(other.box, label.box)):
                 continue
             if other.kind == "label" and order.get(id(other), k) < k:
                 continue  # each pair once
@@ -278,7 +280,7 @@ def _label_overlaps(labels: list[_Ink], inks: list[_Ink], routes, add) -> None: 
             add("overlap", f"a route or arrow runs through the label '{label.text}'")
 
 
-def _leaders_over_pieces(leaders: list[_Segment], inks: list[_Ink], add) -> None:  # noqa: ANN001
+def _leaders_over_pieces(leaders: list[_Segment], inks: list[_Ink], add: _Report) -> None:
     """A leader line may leave the piece it names, never run across another's glyph or body."""
     crossed = 0
     for segment in leaders:
@@ -291,7 +293,7 @@ def _leaders_over_pieces(leaders: list[_Segment], inks: list[_Ink], add) -> None
                        "across a piece")
 
 
-def _hidden_ranks(inks: list[_Ink], routes, add) -> None:  # noqa: ANN001
+def _hidden_ranks(inks: list[_Ink], routes: list[_Segment], add: _Report) -> None:
     bodies = [ink for ink in inks if ink.kind == "body"]
     hidden: dict[str, int] = {}
     crossed: dict[str, int] = {}
@@ -325,7 +327,7 @@ def _is_stacked_under(rank: _Ink, bodies: list[_Ink], area: float) -> bool:
                and overlap_area(rank.box, body.box) > _OWN_STACK_SHARE * area for body in bodies)
 
 
-def _empty_margins(scene: Scene, frame: Bounds, add) -> None:  # noqa: ANN001
+def _empty_margins(scene: Scene, frame: Bounds, add: _Report) -> None:
     """Bands of the page with nothing drawn in them (torn edges' covers aside)."""
     drawn = tuple(a for a in scene.annotations if not isinstance(a, Tear))
     if not scene.pieces and not drawn:

@@ -13,8 +13,8 @@ import math
 from functools import lru_cache
 from typing import Callable, TypeVar
 
-from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Panel, PathLine,
-                     PieceMark, Scene, ScenePiece, Tear, flattened, shifted)
+from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Panel,
+                     PathLine, PieceMark, Scene, ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
 from ..values import replace, value
 from .labels import place_labels
@@ -152,11 +152,12 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
                and window.x0 <= a.x <= window.x1 and window.y0 <= a.y <= window.y1]
     fixed_before = tears + panels
     # A whole board's names may also stand just above or below it (above the exit pawns): the
-    # page grows to hold them. Not sideways: a page grown wider than its cell would be cut. A cropped board's may not: past its window lie torn edges.
+    # page grows to hold them. Not sideways: a page grown wider than its cell would be cut. A
+    # cropped board's may not: past its window lie torn edges.
     reach = LABEL_REACH / chosen
     room = Bounds(window.x0, window.y0 - reach, window.x1, window.y1 + reach) if window == board else window
     labels, leaders = place_labels(movable, pieces, board_notes + fixed_before, room, chosen, theme)
-    annotations = tuple(board_notes + fixed_before + leaders + labels)
+    annotations = (*board_notes, *fixed_before, *leaders, *labels)
     page = _with_labels(page, labels)
     laid = Scene(pieces, annotations, caption=scene.caption, title=scene.title, frame=page)
     return LaidOut(laid, chosen, window, tuple(boxes))
@@ -250,13 +251,13 @@ def _at_scale(a: Annotation, scale: float) -> Annotation:
         return replace(a, scale=scale) if a.scale != scale else a
     if isinstance(a, Marker):
         return replace(a, text="") if a.legible and a.text and a.text_size * scale * 72 < LEGIBLE_POINTS else a
-    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) or isinstance(item, Marker) and item.legible
+    if isinstance(a, Group) and any(isinstance(item, (Label, Group)) or (isinstance(item, Marker) and item.legible)
                                     for item in a.items):
         return Group(tuple(_at_scale(item, scale) for item in a.items), a.role)
     return a
 
 
-def _per_panel(fn: "Callable[[Panel, float], T]") -> "Callable[[Panel, float], T]":
+def _per_panel(fn: Callable[[Panel, float], T]) -> Callable[[Panel, float], T]:
     """``fn`` remembered for the last panels and scales it saw (a layout asks the same of a
     panel several times while the scale settles). Panels are told apart by identity: hashing
     one hashes all its pieces, which costs more than most answers (the cache keeps each panel
@@ -375,7 +376,7 @@ def _coordinate_band(scene: Scene, window: Bounds, scale: float, coordinates: bo
     return Bounds(window.x0 - band * 1.2, window.y0 - band, window.x1, window.y1)
 
 
-def _coordinate_labels(coordinates: "Coordinates", window: Bounds, scale: float) -> list[Annotation]:
+def _coordinate_labels(coordinates: Coordinates, window: Bounds, scale: float) -> list[Annotation]:
     """The names of the files and ranks that the window shows, along its lower and left edges."""
     size = COORDINATE_SIZE / 72 / scale
     gap = COORDINATE_GAP / scale
@@ -392,8 +393,8 @@ def _coordinate_labels(coordinates: "Coordinates", window: Bounds, scale: float)
 
 def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scale: float,
                    theme: Theme, auto: str = "right", *, place: bool = True,
-                   parts: "list[_Parts | None] | None" = None,
-                   boxes: "list[Bounds] | None" = None) -> tuple[list[Annotation], Bounds]:
+                   parts: list[_Parts | None] | None = None,
+                   boxes: list[Bounds] | None = None) -> tuple[list[Annotation], Bounds]:
     """The panels' pieces and marks moved beside ``window`` (right: stacked downwards from its
     top; below: side by side from its left (those given ``side="below"`` in rows as wide as
     the board, a panel that would run past it starting a new row), under ``edge``, the
@@ -414,12 +415,12 @@ def _placed_panels(panels: tuple[Panel, ...], edge: Bounds, window: Bounds, scal
     wraps = [panel.side == "below" for panel, _, _ in sized]
     right_y = window.y1
     moves: list[tuple[float, float]] = [(0.0, 0.0)] * len(sized)
-    for k, (panel, b, below) in enumerate(sized):
+    for k, (_, b, below) in enumerate(sized):
         if not below:
             moves[k] = (window.x1 + gap - b.x0, right_y - b.y1)
             right_y -= b.height + gap
     below_x, below_y, row_bottom = window.x0, edge.y0 - gap, edge.y0 - gap
-    for k, (panel, b, below) in enumerate(sized):
+    for k, (_, b, below) in enumerate(sized):
         if below:
             if wraps[k] and below_x > window.x0 and below_x + b.width > edge.x1 + 1e-9:
                 below_x, below_y = window.x0, row_bottom - gap
@@ -460,7 +461,7 @@ def _moved(b: Bounds, by: tuple[float, float]) -> Bounds:
 
 
 def _tears(window: Bounds, content: Bounds, page: Bounds, scale: float, theme: Theme, *,
-           ground: "Bounds | None" = None) -> list[Annotation]:
+           ground: Bounds | None = None) -> list[Annotation]:
     """A torn edge on each side of ``window`` beyond which the board goes on: a zigzag line
     as long as the board (``ground``, else ``content``) reaches along that side, and a cover
     in the page's colour over what lies past it."""
@@ -521,7 +522,7 @@ def drawn_pieces(scene: Scene, *, theme: Theme = DEFAULT) -> list[ScenePiece]:
     return list(laid.scene.pieces) + [a.piece for a in laid.scene.annotations if isinstance(a, PieceMark)]
 
 
-def as_laid_out(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float | None = None,
+def as_laid_out(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, scale: float | None = None,
                 box: tuple[float, float] | None = None, framing: str = "whole") -> LaidOut:
     """``scene`` laid out (see :func:`lay_out`), or as it is if it already is."""
     if isinstance(scene, LaidOut):

@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 from typing import Iterable, Iterator, Sequence
 
-from ..scene import (Annotation, Arrow, Bounds, Group, Label, Marker, PathLine, PieceMark, ScenePiece, flattened)
+from ..scene import (Annotation, Arrow, Bounds, Label, Marker, PathLine, PieceMark, ScenePiece, flattened)
 from ..theme import Theme
 from ..values import replace
+import itertools
 
 #: A box: x0, y0, x1, y1 (table inches).
 Box = tuple[float, float, float, float]
@@ -159,7 +160,7 @@ def segment_hits_box(segment: Segment, box: Box) -> bool:
 
 def polyline_segments(points: Sequence[tuple[float, float]], half: float) -> list[Segment]:
     """A polyline as thick segments."""
-    return [(a[0], a[1], b[0], b[1], half) for a, b in zip(points, points[1:])]
+    return [(a[0], a[1], b[0], b[1], half) for a, b in itertools.pairwise(points)]
 
 
 def piece_obstacles(piece: ScenePiece, theme: Theme) -> list[Box]:
@@ -259,8 +260,8 @@ def place_labels(labels: Sequence[Label], pieces: Sequence[ScenePiece], fixed: S
                 cost = (obstacles.hits(box) + obstacles.lines_crossed(box) + _RING_COST[ring]
                         + (0.0 if _inside(box, window) else 1e6))
                 if ring > 0:  # the leader back to the thing must not run over a piece either
-                    leader = _leader(thing, box).points
-                    cost += obstacles.crossed((*leader[0], *leader[1], 0.5 / 72))
+                    ends = _leader(thing, box).points
+                    cost += obstacles.crossed((*ends[0], *ends[1], 0.5 / 72))
                 candidate = replace(label, x=cx, y=cy, anchor="middle", place="at")
                 if best is None or cost < best[0]:
                     best = (cost, candidate, ring)

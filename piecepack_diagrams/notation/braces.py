@@ -13,7 +13,7 @@ import itertools
 import re
 from bisect import bisect_left
 from functools import lru_cache
-from typing import Union
+from typing import Any
 
 from ..errors import LimitError
 
@@ -35,7 +35,10 @@ _SPECIAL = re.compile(r"\\.|[{},]", re.DOTALL)
 # A tree node: a sequence of literal text and nodes, alternatives (one sequence each),
 # or a range's values.
 _SEQ, _ALT, _RANGE = 0, 1, 2
-_Item = Union[str, int]  # literal text, or the index of a node
+_Item = str | int  # literal text, or the index of a node
+#: A node of a word's tree: ``[kind, value]``, the value a sequence's items (list of _Item), an
+#: alternative's parts (list of node indices) or a range's spec (see _range), as the kind says.
+_Node = list[Any]
 
 
 class ExpansionBudget:
@@ -115,7 +118,7 @@ def _pairs(word: str) -> tuple[dict[int, int], dict[int, list[int]], int]:
     return close, commas, open_[0] if open_ else len(word)
 
 
-def _parse(word: str, limit: int) -> list[list]:
+def _parse(word: str, limit: int) -> list[_Node]:
     """The tree of ``word``: node 0 is the whole word, a sequence; every node comes
     after the node holding it.
 
@@ -126,7 +129,7 @@ def _parse(word: str, limit: int) -> list[list]:
     close, commas, cut = _pairs(word)
     alternatives = 0
     opens = sorted(p for p in close if p < cut)
-    nodes: list[list] = [[_SEQ, []]]
+    nodes: list[_Node] = [[_SEQ, []]]
     frames = [(0, 0, cut)]  # (sequence node, start, end) still to read
     while frames:
         seq, i, end = frames.pop()
@@ -191,7 +194,7 @@ def _range_values(spec: tuple[int, int, int, int, bool]) -> list[str]:
     return [str(v).zfill(width) if width else str(v) for v in values]
 
 
-def _sizes(nodes: list[list], most_words: int, most_chars: int) -> list[tuple[int, int]]:
+def _sizes(nodes: list[_Node], most_words: int, most_chars: int) -> list[tuple[int, int]]:
     """Each node's count of words and of characters, each capped at the most allowed."""
     sizes: list[tuple[int, int]] = [(0, 0)] * len(nodes)
     for index in range(len(nodes) - 1, -1, -1):  # children come after their parents
@@ -212,7 +215,7 @@ def _sizes(nodes: list[list], most_words: int, most_chars: int) -> list[tuple[in
     return sizes
 
 
-def _check_size(nodes: list[list], word: str, limit: int) -> None:
+def _check_size(nodes: list[_Node], word: str, limit: int) -> None:
     count, chars = _sizes(nodes, limit + 1, MAX_EXPANSION_CHARS + 1)[0]
     if count > limit:
         _refuse(word, limit)
@@ -226,7 +229,7 @@ def _refuse(word: str, limit: int) -> None:
                      expected=f"at most {limit:,} moves from one written move")
 
 
-def _generate(nodes: list[list]) -> list[str]:
+def _generate(nodes: list[_Node]) -> list[str]:
     """The words of the tree, children first (each node's words freed once used)."""
     words: list[list[str] | None] = [None] * len(nodes)
     for index in range(len(nodes) - 1, -1, -1):

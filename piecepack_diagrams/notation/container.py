@@ -200,7 +200,7 @@ def _iter_records(source: str | Path | IO[bytes], name: str | None) -> Iterator[
     if isinstance(source, (str, os.PathLike)):
         file = name or str(source)
         try:
-            stream: IO[bytes] = open(source, "rb")
+            stream: IO[bytes] = open(source, "rb")  # noqa: SIM115 - closed below, its OSError told apart
         except OSError as exc:
             raise NotationError(
                 f"cannot read the file: {exc.strerror or exc}", location=SourceLocation(file, 1, 1)
@@ -208,13 +208,14 @@ def _iter_records(source: str | Path | IO[bytes], name: str | None) -> Iterator[
         with stream:
             yield from _records(stream, file)
     else:
-        yield from _records(source, name or getattr(source, "name", "<stream>"))
+        # (A stream opened on a file descriptor is named by its number.)
+        yield from _records(source, name or str(getattr(source, "name", "<stream>")))
 
 
 def _records(stream: IO[bytes], file: str) -> Iterator[Record]:
     count = 0
     for game in _games(_decoded_lines(stream, file), file):
-        if all(not t.strip() or _is_game_start(t) and not t[3:].strip() for _, t in game) and count:
+        if all(not t.strip() or (_is_game_start(t) and not t[3:].strip()) for _, t in game) and count:
             continue  # trailing separators between games
         if all(not t.strip() for _, t in game):
             continue

@@ -111,7 +111,7 @@ def _scan(lines: Iterable[tuple[int, str]], file: str, budget: ExpansionBudget) 
                 break
             i, j = found.span()
             word = found.group(0)
-            if word.startswith("{") and (word.endswith("}") and _is_comment_word(word) or "}" not in word):
+            if word.startswith("{") and ((word.endswith("}") and _is_comment_word(word)) or "}" not in word):
                 if "}" in word:
                     yield ("comment", word[1:-1], SourceLocation(file, number, i + 1))
                     i = j

@@ -27,7 +27,7 @@ class _NumberError(yaml.MarkedYAMLError):
     """A number no reader could use: too many digits, or not finite."""
 
 
-class _Loader(_Base):  # type: ignore[misc, valid-type]
+class _Loader(_Base):  # type: ignore[misc]  # a base chosen at run time: the C loader where PyYAML has it
     """The safe loader, checking each number where it stands: a whole number of at most
     :data:`~piecepack_diagrams.numbers.MAX_DIGITS` digits (Python refuses to read longer
     ones), a finite float (no ``.inf``, ``.nan`` or ``1.0e+999``)."""
@@ -190,8 +190,8 @@ def yaml_quoted(text: str) -> str:
         code = ord(char)
         if char in '"\\':
             out.append("\\" + char)
-        elif 0x20 <= code <= 0x7E or 0xA0 <= code <= 0xD7FF and code not in (0x2028, 0x2029) \
-                or 0xE000 <= code <= 0xFFFD and code != 0xFEFF or code >= 0x10000:
+        elif 0x20 <= code <= 0x7E or (0xA0 <= code <= 0xD7FF and code not in (0x2028, 0x2029)) \
+                or (0xE000 <= code <= 0xFFFD and code != 0xFEFF) or code >= 0x10000:
             out.append(char)
         else:
             out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")

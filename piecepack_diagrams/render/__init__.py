@@ -12,7 +12,7 @@ from .caches import clear_caches
 FORMATS = ("svg", "pdf", "png", "txt")
 
 
-def render(scene: "Scene | LaidOut", fmt: str, *, theme: Theme = DEFAULT, scale: float | None = None,
+def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: float | None = None,
            box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
     """The scene in format ``fmt`` (``svg``, ``pdf``, ``png`` or ``txt``) as bytes.
 

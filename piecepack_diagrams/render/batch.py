@@ -12,7 +12,7 @@ keeps everything that overlaps in its original order.
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, Union
+from typing import Any, Callable, Iterable
 
 from ..values import value
 from .caches import IdentityCache
@@ -63,14 +63,17 @@ class Symbols:
     items: tuple[tuple[int, float, float, float, float], ...]
 
 
-Batch = Union[Shapes, Lines, Texts, Symbols]
+Batch = Shapes | Lines | Texts | Symbols
 
 #: Grid cell (inches; a tile's width) used to find overlapping stamps without comparing every pair.
 _CELL = 2.0
 #: A stamp spanning more cells than this is compared with everything instead.
 _MAX_CELLS = 256
 
-_KEYS: dict[type, Callable[..., tuple]] = {
+#: A batch style: its kind ("shape", "line", "text", "symbol") and what a batch of it shares.
+_Style = tuple[Any, ...]
+
+_KEYS: dict[type, Callable[..., _Style]] = {
     Polygon: lambda prim: ("shape", prim.fill, prim.stroke, prim.width, prim.opacity),
     Circle: lambda prim: ("shape", prim.fill, prim.stroke, prim.width, 1.0),
     Polyline: lambda prim: ("line", prim.stroke, prim.width),
@@ -99,7 +102,7 @@ def _bases(placed: list[Placed]) -> list[int]:
             cells: list[tuple[int, int]] = []
         else:
             cells = [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
-            buckets = [wide] + [grid[c] for c in cells if c in grid]
+            buckets = [wide, *(grid[c] for c in cells if c in grid)]
         base = 0
         for bucket in buckets:
             for other in bucket:
@@ -143,11 +146,11 @@ def batch_stamps(placed: Iterable[Placed]) -> list[Batch]:
 
 #: Each batch style (see ``_KEYS``) gets a small number the first time it is seen: a stamp's
 #: groups then carry a number that hashes at once instead of a tuple hashed each time.
-_STYLE_NUMBERS: dict[tuple, int] = {}
-_STYLES: list[tuple] = []
+_STYLE_NUMBERS: dict[_Style, int] = {}
+_STYLES: list[_Style] = []
 
 
-def _style_number(key: tuple) -> int:
+def _style_number(key: _Style) -> int:
     number = _STYLE_NUMBERS.get(key)
     if number is None:
         number = _STYLE_NUMBERS[key] = len(_STYLES)
@@ -167,7 +170,7 @@ def _group(stamp: Stamp) -> tuple[tuple[int, int, tuple[Primitive, ...]], ...]:
 _groups = IdentityCache(_group, maxsize=16384)
 
 
-def _merge(key: tuple, members: list[tuple[tuple[Primitive, ...], float, float]]) -> Batch:
+def _merge(key: _Style, members: list[tuple[tuple[Primitive, ...], float, float]]) -> Batch:
     kind = key[0]
     if kind == "shape":
         _, fill, stroke, width, opacity = key

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from functools import lru_cache
+from functools import cache
 
 from ..errors import OutputError
 from ..theme import PDF_FONT_FILES
@@ -24,7 +24,7 @@ def bundled_font_file(file_name: str) -> str:
     return os.path.join(folder, "mpl-data", "fonts", "ttf", file_name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pdf_font(name: str) -> str:
     """reportlab's name for the embedded font ``name`` (one of :data:`PDF_FONT_FILES`),
     registered on first use. Raises :class:`OutputError` for an unknown name or a
@@ -59,7 +59,7 @@ class _NoTextFont:
     _multiByte = 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def textless_font() -> str:
     """The name of a font for a reportlab canvas's ``initialFontName`` when every piece of
     text drawn sets its font first (with :func:`pdf_font`). reportlab writes a page's initial

@@ -52,7 +52,7 @@ class PageGeometry:
     lines: tuple[str, ...] = ()
 
     @classmethod
-    def from_scene(cls, scene: Scene, *, caption_size: float, scale: float = 1.0) -> "PageGeometry":
+    def from_scene(cls, scene: Scene, *, caption_size: float, scale: float = 1.0) -> PageGeometry:
         """The geometry for ``scene`` printed at ``scale``, with room for its caption set
         ``caption_size`` paper inches tall, wrapped to the drawing's width (at least
         :data:`NARROWEST_CAPTION` inches: a narrow drawing gets a wider page)."""

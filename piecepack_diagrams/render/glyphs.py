@@ -8,7 +8,7 @@ filled with the non-zero rule.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from .shapes import Contour
 
@@ -132,7 +132,7 @@ def _diamond() -> Outline:
 CARD_SYMBOLS = 10
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_outline(suit: int) -> Outline:
     """The outline of suit 1..4 (Suns, Moons, Crowns, Arms), or of a card suit 11..14
     (hearts, spades, clubs, diamonds), in a unit box."""
@@ -141,7 +141,8 @@ def suit_outline(suit: int) -> Outline:
     return (_sun, _moon, _crown, _arms)[suit - 1]()
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_contours(suit: int) -> tuple[Contour, ...]:
-    """The outline of a suit symbol (see :func:`suit_outline`) as contours of straight segments (see :data:`.shapes.Contour`)."""
+    """The outline of a suit symbol (see :func:`suit_outline`) as contours of straight segments
+    (see :data:`.shapes.Contour`)."""
     return tuple((poly[0], tuple((p,) for p in poly[1:])) for poly in suit_outline(suit))

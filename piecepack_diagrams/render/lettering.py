@@ -101,17 +101,18 @@ def text_outline(text: str, font_file: str = "") -> tuple[Contour, ...]:
     """
     font = _font_for(text, font_file)
     text = _drawable(font, text)
-    contours: list[tuple[list[Point], float]] = []  # raw contours with the pen position they start at
+    contours: list[Contour] = []  # in font units, each letter's moved along by its pen position
     starts, pen = _pen_positions(font, text)
-    for char, start in zip(text, starts):
+    for char, pen_at in zip(text, starts):
         vertices, codes = _glyph_path(font, font.cmap[ord(char)])
-        contours.extend(_split(vertices, codes, start))
+        contours.extend(_split(vertices, codes, pen_at))
     half = pen / 2
-    out = []
-    for start, segments in contours:
-        shift = lambda p: ((p[0] - half) / _SCALE, p[1] / _SCALE - BASELINE_DROP)  # noqa: E731
-        out.append((shift(start), tuple(tuple(shift(p) for p in seg) for seg in segments)))
-    return tuple(out)
+
+    def shift(p: Point) -> Point:
+        return ((p[0] - half) / _SCALE, p[1] / _SCALE - BASELINE_DROP)
+
+    return tuple((shift(start), tuple(tuple(shift(p) for p in seg) for seg in segments))
+                 for start, segments in contours)
 
 
 @cached(maxsize=4096)

@@ -4,8 +4,9 @@ Reading DejaVu Sans Bold with fontTools costs some 40 ms a process (the library'
 and the font's tables), more than drawing a board; the characters drawings use are few,
 so their outlines, advances and kerning are stored in ``outlines.json`` beside this
 module (each outline's numbers as little-endian 16-bit integers in base64, decoded when
-the character is first drawn, so reading the table costs about a millisecond), exactly as :mod:`.lettering` computes them from the font (FreeType's numbers at
-100 pixels an em, in 64ths of a pixel). Text with a character outside the table, or set
+the character is first drawn, so reading the table costs about a millisecond), exactly as
+:mod:`.lettering` computes them from the font (FreeType's numbers at 100 pixels an em, in
+64ths of a pixel). Text with a character outside the table, or set
 in another font, is read from the font file as before. The font's licence is
 ``LICENSE_DEJAVU`` beside the table.
 

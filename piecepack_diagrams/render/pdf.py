@@ -40,7 +40,7 @@ _KAPPA = 4 * (math.sqrt(2) - 1) / 3
 
 
 @reproducible_pdf
-def render_pdf(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, title: str = "", scale: float | None = None,
+def render_pdf(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, title: str = "", scale: float | None = None,
                box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
     """The scene as a one-page PDF, laid out first (see
     :func:`~piecepack_diagrams.layout.lay_out`; ``scale``, ``box`` and ``framing`` go to it)
@@ -51,7 +51,7 @@ def render_pdf(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, title: str =
     out = io.BytesIO()
     # The caption sets its font (the embedded one) itself; a drawing without words reads no font file.
     canvas = Canvas(out, pagesize=(geo.width_pt, geo.height_pt), invariant=1, pageCompression=0,
-                    initialFontName=textless_font())
+                    initialFontName=textless_font())  # type: ignore[arg-type]  # types-reportlab says a number; it is the font's name
     canvas.setTitle(title or scene.title or "piecepack diagram")
     canvas.setAuthor("piecepack-diagrams")
     canvas.setSubject(scene.caption or "piecepack diagram")
@@ -213,8 +213,8 @@ def draw_scene(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Theme) ->
             canvas.addLiteral(" ".join(pen.path(line, closed=False) for line in batch.polylines) + " S")
         elif isinstance(batch, Texts):
             size = round(batch.size * POINTS_PER_INCH, 4)
-            _fill_outlines(canvas, pen, batch.colour,
-                           [(_text_ops(text, size, angle % 360, theme.lettering_font), x, y) for x, y, text, angle in batch.items])
+            _fill_outlines(canvas, pen, batch.colour, [(_text_ops(text, size, angle % 360, theme.lettering_font), x, y)
+                                                       for x, y, text, angle in batch.items])
         elif isinstance(batch, Symbols):
             _fill_outlines(canvas, pen, batch.colour,
                            [(_symbol_ops(suit, round(size * POINTS_PER_INCH, 4), angle % 360), x, y)
@@ -249,8 +249,8 @@ def _draw_shapes(canvas: Canvas, pen: _Pen, batch: Shapes) -> None:
         # each size is a form, painted with the colours in force, placed by a translation.
         for cx, cy, r in batch.circles:
             radius = round(r * _PER_INCH)
-            _place_form(canvas, pen, f"circle {radius} {paint}", lambda: f"{_circle_ops(0, 0, radius)} {paint}",
-                        cx, cy)
+            _place_form(canvas, pen, f"circle {radius} {paint}",
+                        lambda: f"{_circle_ops(0, 0, radius)} {paint}", cx, cy)  # noqa: B023 - called at once
     if translucent:
         canvas.restoreState()
         pen.forget()
@@ -266,7 +266,7 @@ def _fill_outlines(canvas: Canvas, pen: _Pen, colour: str, items: list[tuple[str
                                    for path, (px, py) in ((p, pen.xy(x, y)) for p, x, y in items)))
         return
     for path, x, y in items:
-        _place_form(canvas, pen, path, lambda: f"{path} f", x, y)
+        _place_form(canvas, pen, path, lambda: f"{path} f", x, y)  # noqa: B023 - called at once
 
 
 def _place_form(canvas: Canvas, pen: _Pen, key: str, operators: Callable[[], str], x: float, y: float) -> None:

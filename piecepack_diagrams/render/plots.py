@@ -6,6 +6,7 @@ Plots take plain numbers, never games, like every renderer.
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -14,6 +15,9 @@ from matplotlib.ticker import MaxNLocator
 from ..errors import OutputError
 from .raster import fitted_dpi
 from .reproducible import reproducible_png
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 #: The most values a chart labels one by one on its x axis; a wider range gets fewer labels.
 MAX_TICKS = 100
@@ -72,7 +76,7 @@ def proportions_png(rows: list[tuple[str, float, float, float]], *, title: str, 
     return _png(fig, ax, integers=False)
 
 
-def _axes(width: float, height: float, dpi: float):  # noqa: ANN202
+def _axes(width: float, height: float, dpi: float) -> tuple[Figure, Axes]:
     """A figure ``width`` x ``height`` inches at ``dpi``, or fewer pixels an inch when that
     many would pass the bounds of :mod:`.raster`, and its one set of axes."""
     fit = fitted_dpi(width, height, dpi)
@@ -84,7 +88,7 @@ def _axes(width: float, height: float, dpi: float):  # noqa: ANN202
     return fig, fig.add_subplot(1, 1, 1)
 
 
-def _value_ticks(ax, values: list[int]) -> None:  # noqa: ANN001
+def _value_ticks(ax: Axes, values: list[int]) -> None:
     """A label at every value of a narrow range, whole numbers chosen by matplotlib on a wider one."""
     if values and max(values) - min(values) < MAX_TICKS:
         ax.set_xticks(range(min(values), max(values) + 1))
@@ -92,7 +96,7 @@ def _value_ticks(ax, values: list[int]) -> None:  # noqa: ANN001
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
-def _png(fig: Figure, ax, *, integers: bool = True) -> bytes:  # noqa: ANN001
+def _png(fig: Figure, ax: Axes, *, integers: bool = True) -> bytes:
     """The chart as PNG bytes: whole-number counts (with ``integers``), no box, no timestamp."""
     if integers:
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))

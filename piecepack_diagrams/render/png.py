@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import math
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -26,6 +27,9 @@ from .raster import png_dpi
 from .reproducible import reproducible_png
 from .shapes import Contour
 
+if TYPE_CHECKING:
+    import numpy as np
+
 #: Pixels per inch of PNG output unless asked otherwise.
 DEFAULT_DPI = 100
 
@@ -35,7 +39,7 @@ class _PathBuilder:
 
     def __init__(self) -> None:
         self.vertices: list[tuple[float, float]] = []
-        self.codes: list[int] = []
+        self.codes: list[np.uint8] = []  # matplotlib's path codes
 
     def polygon(self, points: tuple[tuple[float, float], ...], dx: float, dy: float, *, closed: bool) -> None:
         self.vertices.extend((x + dx, y + dy) for x, y in points)
@@ -46,8 +50,12 @@ class _PathBuilder:
 
     def circle(self, cx: float, cy: float, r: float) -> None:
         unit = MplPath.unit_circle()
-        self.vertices.extend((cx + x * r, cy + y * r) for x, y in unit.vertices)
-        self.codes.extend(unit.codes)
+        # Arrays, which matplotlib annotates as any array-like (codes also None, for a path of
+        # lines only): taken as they come, with no ignore to go stale when that changes.
+        vertices: Any = unit.vertices
+        codes: Any = unit.codes
+        self.vertices.extend((cx + x * r, cy + y * r) for x, y in vertices)
+        self.codes.extend(codes)
 
     def contours(self, contours: tuple[Contour, ...], x: float, y: float, size: float, angle: float) -> None:
         c, s = math.cos(math.radians(angle)) * size, math.sin(math.radians(angle)) * size
@@ -69,7 +77,7 @@ class _PathBuilder:
 
 
 @reproducible_png
-def render_png(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, dpi: float = DEFAULT_DPI,
+def render_png(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, dpi: float = DEFAULT_DPI,
                scale: float | None = None, box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
     """The scene as a PNG image at ``dpi`` pixels per printed inch, or fewer when that many
     pixels would pass the bounds of :mod:`.raster` (deterministic bytes); laid out first (see
@@ -93,7 +101,7 @@ def render_png(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, dpi: float =
     pt = 72.0 / POINTS_PER_INCH * s
     for z, batch in enumerate(batch_stamps(scene_stamps(scene, theme, s)), start=1):
         builder = _PathBuilder()
-        style: dict = {"zorder": z, "joinstyle": "round", "capstyle": "round"}
+        style: dict[str, Any] = {"zorder": z, "joinstyle": "round", "capstyle": "round"}
         if isinstance(batch, Shapes):
             for points, dx, dy in batch.polygons:
                 builder.polygon(points, dx, dy, closed=True)

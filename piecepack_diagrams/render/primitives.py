@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ..pieces import CARD_SUIT_CFGS, COLOUR_NAMES, MARBLE_HOLE, Piece, piece_size
 from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, PieceMark,
@@ -23,6 +23,7 @@ from .caches import cached
 from .extent import Box, box_of, local_levels, union
 from .glyphs import CARD_SYMBOLS
 from .shapes import BASELINE_DROP, Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
+import itertools
 
 
 class _Frame:
@@ -40,7 +41,8 @@ class _Frame:
         return (self.x + dx * self.c - dy * self.s, self.y + dx * self.s + dy * self.c)
 
     def rect(self, w: float, h: float, cx: float = 0.0, cy: float = 0.0) -> tuple[Point, ...]:
-        return tuple(self(cx + dx, cy + dy) for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)))
+        return tuple(self(cx + dx, cy + dy)
+                     for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)))
 
 
 #: A tile is drawn this wide (inches, of its 2-inch place), with corners of this radius and an
@@ -52,7 +54,7 @@ TILE_EDGE = 2.0
 _CORNER_STEPS = 4
 
 
-def _rounded_rect(f: "_Frame", w: float, h: float, r: float) -> tuple[Point, ...]:
+def _rounded_rect(f: _Frame, w: float, h: float, r: float) -> tuple[Point, ...]:
     """A ``w`` x ``h`` rectangle about the centre with corners of radius ``r``, as a polygon."""
     points: list[Point] = []
     for cx, cy, start in ((w / 2 - r, -h / 2 + r, -90), (w / 2 - r, h / 2 - r, 0), (-w / 2 + r, h / 2 - r, 90),
@@ -63,7 +65,7 @@ def _rounded_rect(f: "_Frame", w: float, h: float, r: float) -> tuple[Point, ...
     return tuple(points)
 
 
-def _rounded_square(f: "_Frame", side: float, r: float) -> tuple[Point, ...]:
+def _rounded_square(f: _Frame, side: float, r: float) -> tuple[Point, ...]:
     return _rounded_rect(f, side, side, r)
 
 
@@ -81,7 +83,7 @@ class Stamp:
     box: Box
 
     @classmethod
-    def from_primitives(cls, primitives: tuple[Primitive, ...]) -> "Stamp":
+    def from_primitives(cls, primitives: tuple[Primitive, ...]) -> Stamp:
         """A stamp of ``primitives`` (bottom to top), with their levels and extent worked out."""
         boxes = [box_of(prim) for prim in primitives]
         return cls(primitives, tuple(local_levels(boxes)), union(boxes))
@@ -100,7 +102,7 @@ def piece_stamp(piece: Piece, angle: float, theme: Theme) -> Stamp:
 
 
 @cached(maxsize=8)
-def _stamps(theme: Theme):  # noqa: ANN202 - one cache of stamps per theme, so the theme is hashed once
+def _stamps(theme: Theme) -> Callable[[Piece, float], Stamp]:  # one cache per theme: the theme is hashed once
     @lru_cache(maxsize=4096)
     def stamp(piece: Piece, angle: float) -> Stamp:
         return Stamp.from_primitives(tuple(_draw_piece(piece, angle, theme)))
@@ -258,7 +260,7 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
             yield Text(*f(0, 0), theme.rank_symbol(piece.rank), 0.45, theme.die_text, angle)
 
 
-def _chess_man(piece: Piece, f: "_Frame", colour: str, angle: float, theme: Theme) -> Iterator[Primitive]:
+def _chess_man(piece: Piece, f: _Frame, colour: str, angle: float, theme: Theme) -> Iterator[Primitive]:
     """The chess symbol of the man's rank (1 pawn .. 6 king), filled in its colour and
     outlined, so white men read on light squares and black ones on dark."""
     rank = max(1, min(piece.rank, 6))
@@ -272,7 +274,7 @@ _CARD_SUITS = {1: ("\u2665", "#C8102E"), 2: ("\u2660", "#000000"), 3: ("\u2663",
                4: ("\u2666", "#C8102E")}
 
 
-def _card(piece: Piece, f: "_Frame", angle: float, theme: Theme) -> Iterator[Primitive]:
+def _card(piece: Piece, f: _Frame, angle: float, theme: Theme) -> Iterator[Primitive]:
     """A playing card: on its face the rank in the corners and the suit in the middle (a
     trump shows its number), on its back the tile-back pattern."""
     w, h = 2.5, 3.5
@@ -308,7 +310,7 @@ DOMINO_GAP = 2.0 - TILE_DRAWN
 DOMINO_CORNER = 0.06
 
 
-def _domino(piece: Piece, f: "_Frame", theme: Theme) -> Iterator[Primitive]:
+def _domino(piece: Piece, f: _Frame, theme: Theme) -> Iterator[Primitive]:
     """A domino, 1 by 2 inches, as piecepackr draws one: a line across its middle, the rank's
     pips on the top half, the suit's on the bottom (values one less than rank and suit; a
     value over nine as its number); the plain set white with black pips, coloured sets
@@ -323,12 +325,12 @@ def _domino(piece: Piece, f: "_Frame", theme: Theme) -> Iterator[Primitive]:
     if piece.side != "face":
         return
     yield Polyline((f(-w / 2 + 0.1, 0), f(w / 2 - 0.1, 0)), ink, lw * 2)
-    for value, cy in ((piece.rank - 1, 0.5), (piece.suit - 1, -0.5)):
-        if value in _PIPS:
-            for px, py in _PIPS[value]:
+    for item, cy in ((piece.rank - 1, 0.5), (piece.suit - 1, -0.5)):
+        if item in _PIPS:
+            for px, py in _PIPS[item]:
                 yield Circle(*f(px * 0.27, cy + py * 0.27), 0.08, ink, "none", 0.0)
         else:
-            yield Text(*f(0, cy), str(value), 0.5, ink, f.angle)
+            yield Text(*f(0, cy), str(item), 0.5, ink, f.angle)
 
 
 def _go_stone(r: float, colour: str, theme: Theme) -> Iterator[Primitive]:
@@ -351,7 +353,7 @@ _PYRAMID_LIGHT = (("#FFFFFF", 0.0), ("#000000", 0.22), ("#FFFFFF", 0.3), ("#FFFF
 SAUCER_BAND = 1 / 7
 
 
-def _saucer(piece: Piece, f: "_Frame", mark: int, colour: str, angle: float, theme: Theme) -> Iterator[Primitive]:
+def _saucer(piece: Piece, f: _Frame, mark: int, colour: str, angle: float, theme: Theme) -> Iterator[Primitive]:
     """A piecepack saucer: a disc with a broad band in its suit's colour round the rim and a
     white notch in the band at the top, its face showing the suit in the middle (its back
     none, the band dark)."""
@@ -393,7 +395,7 @@ def annotation_stamp(a: Annotation, theme: Theme, scale: float = 1.0) -> Stamp:
 
 
 @cached(maxsize=16)
-def _annotation_stamps(theme: Theme, scale: float):  # noqa: ANN202 - one cache per theme and scale
+def _annotation_stamps(theme: Theme, scale: float) -> Callable[[Annotation], Stamp]:  # one cache per theme and scale
     @lru_cache(maxsize=8192)
     def stamp(a: Annotation) -> Stamp:
         return Stamp.from_primitives(tuple(_annotation(a, theme, scale)))
@@ -405,9 +407,9 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
     # ``n`` paper inches is ``n / scale`` on the table; widths in points are divided likewise.
     if isinstance(a, Group):
         if a.role == "swatch":  # the tint of a key's highlight, under the key's pieces; its ring comes later
-            for h in a.items:
-                if isinstance(h, Highlight):
-                    yield from _tint_stamp(h, theme).primitives
+            for tinted in a.items:
+                if isinstance(tinted, Highlight):
+                    yield from _tint_stamp(tinted, theme).primitives
             return
         for item in a.items:
             yield from _annotation(item, theme, scale)
@@ -558,7 +560,7 @@ def _dashes(points: tuple[Point, ...], scale: float,
         if k % 2 == 0:
             starts.append((at_ / scale, length / scale))
         at_ += length
-    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])]
+    lengths = [math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(points)]
     total = sum(lengths)
 
     def at(distance: float) -> tuple[int, Point]:
@@ -681,6 +683,6 @@ def scene_primitives(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator
             yield moved(prim, dx, dy) if dx or dy else prim
 
 
-__all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text",
-           "Placed", "Stamp", "annotation_primitives", "annotation_stamp", "moved", "piece_primitives", "piece_stamp", "scene_primitives",
+__all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text", "Placed", "Stamp",
+           "annotation_primitives", "annotation_stamp", "moved", "piece_primitives", "piece_stamp", "scene_primitives",
            "scene_stamps"]

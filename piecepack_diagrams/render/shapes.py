@@ -4,8 +4,6 @@ to draw. Coordinates are inches on the table (y up); line widths are points.
 
 from __future__ import annotations
 
-from typing import Union
-
 from ..values import value
 
 Point = tuple[float, float]
@@ -71,7 +69,7 @@ class Symbol:
     colour: str
 
 
-Primitive = Union[Polygon, Circle, Polyline, Text, Symbol]
+Primitive = Polygon | Circle | Polyline | Text | Symbol
 
 #: Where text sits: its baseline is this many font sizes below its visual centre.
 BASELINE_DROP = 0.36

@@ -151,7 +151,7 @@ def _width(points: float) -> str:
     return text or "0"
 
 
-def render_svg(scene: "Scene | LaidOut", *, theme: Theme = DEFAULT, scale: float | None = None,
+def render_svg(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, scale: float | None = None,
                box: tuple[float, float] | None = None, framing: str = "whole") -> str:
     """The scene as an SVG document (a string), sized in printed points: laid out first
     (see :func:`~piecepack_diagrams.layout.lay_out`; ``scale``, ``box`` and ``framing`` go

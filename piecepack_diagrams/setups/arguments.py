@@ -116,9 +116,10 @@ class Argument:
                 raise _Refused(f"is too long ({len(result)} characters)")
         if self.choices:
             return self._choice(result)
-        if isinstance(result, (int, float)) and not isinstance(result, bool):
-            if self.low is not None and result < self.low or self.high is not None and result > self.high:
-                raise _Refused(f"is {result:g}, out of range")
+        is_number = isinstance(result, (int, float)) and not isinstance(result, bool)
+        if is_number and ((self.low is not None and result < self.low)
+                          or (self.high is not None and result > self.high)):
+            raise _Refused(f"is {result:g}, out of range")
         return result
 
     def _choice(self, value: Any) -> Any:

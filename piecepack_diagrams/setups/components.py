@@ -55,11 +55,11 @@ def process_ranks(rng: RRandom, ranks: Any) -> list[int]:
     elif all(isinstance(v, str) for v in items):
         items = [_strip(v).replace("n", "0").replace("a", "1") for v in items]
     out = []
-    for value in items:
+    for item in items:
         try:
-            out.append(int(value) + 1)
+            out.append(int(item) + 1)
         except (TypeError, ValueError):
-            raise SetupError(f"'{value}' is not a rank", token=str(value),
+            raise SetupError(f"'{item}' is not a rank", token=str(item),
                              expected="ranks written n, a, 2, 3, 4, 5 (or 0 to 5)") from None
     return out
 
@@ -70,12 +70,12 @@ def process_suits(suits: Any) -> list[int]:
     if len(items) == 1 and isinstance(items[0], str):
         items = list(_strip(items[0]).upper())
     out = []
-    for value in items:
-        text = "".join(_SUIT_LETTERS.get(c, c) for c in _strip(str(value)).upper()) if isinstance(value, str) else value
+    for item in items:
+        text = "".join(_SUIT_LETTERS.get(c, c) for c in _strip(str(item)).upper()) if isinstance(item, str) else item
         try:
             out.append(int(text))
         except (TypeError, ValueError):
-            raise SetupError(f"'{value}' is not a suit", token=str(value), expected="S, M, C or A") from None
+            raise SetupError(f"'{item}' is not a suit", token=str(item), expected="S, M, C or A") from None
     return out
 
 
@@ -300,13 +300,13 @@ def piecepack_donut_board(rng: RRandom, *, side: str = "back", piece_side: str |
 def _line_score(values: list[int]) -> int:
     prev: float = math.inf
     score = streak = 0
-    for value in values:
-        if value == prev:
+    for item in values:
+        if item == prev:
             streak += 1
-            score += streak * value
+            score += streak * item
         else:
             streak = 0
-        prev = value
+        prev = item
     return score
 
 

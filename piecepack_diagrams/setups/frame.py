@@ -31,7 +31,7 @@ def rep(x: Any, times: int | Sequence[int] = 1, *, each: int = 1, length_out: in
     ([1, 2, 1, 2], [1, 1, 2, 2], [1, 2, 3, 1, 2])
     """
     items = [v for v in as_list(x) for _ in range(each)]
-    if isinstance(times, (list, tuple)):
+    if not isinstance(times, int):
         if len(times) != len(items):
             raise ValueError("invalid 'times' argument")
         items = [v for v, t in zip(items, times) for _ in range(t)]
@@ -126,7 +126,7 @@ class Frame:
 
     @classmethod
     def of(cls, *, piece_side: Any, suit: Any = 1, rank: Any = 1, cfg: Any = "piecepack", x: Any = 0.0,
-           y: Any = 0.0, angle: Any = 0.0, length_out: int | None = None) -> "Frame":
+           y: Any = 0.0, angle: Any = 0.0, length_out: int | None = None) -> Frame:
         """A frame from columns with R's recycling; ``length_out`` repeats each to that length."""
         columns = {name: as_list(value) for name, value in
                    (("piece_side", piece_side), ("suit", suit), ("rank", rank), ("cfg", cfg), ("x", x),
@@ -134,7 +134,13 @@ class Frame:
         if length_out is not None:
             columns = {name: rep(values, length_out=length_out) for name, values in columns.items()}
         recycle(columns)
-        return cls(**columns)
+        return cls._of_columns(columns)
+
+    @classmethod
+    def _of_columns(cls, columns: dict[str, list[Any]], scale_factor: float = 1.0) -> Frame:
+        """A frame of the columns named in :data:`COLUMNS`."""
+        return cls(columns["piece_side"], columns["suit"], columns["rank"], columns["cfg"], columns["x"],
+                   columns["y"], columns["angle"], scale_factor)
 
     def __len__(self) -> int:
         return len(self.piece_side)
@@ -143,13 +149,14 @@ class Frame:
         """The column ``name``."""
         if name not in COLUMNS:
             raise KeyError(name)
-        return getattr(self, name)
+        col: list[Any] = getattr(self, name)
+        return col
 
     def records(self) -> Iterable[tuple[str, int, int, str, float, float, float]]:
         """The rows, in order, as ``(piece_side, suit, rank, cfg, x, y, angle)``."""
         return zip(self.piece_side, self.suit, self.rank, self.cfg, self.x, self.y, self.angle)
 
-    def rows(self, index: Sequence[int]) -> "Frame":
+    def rows(self, index: Sequence[int]) -> Frame:
         """``df[index, ]`` with R's 1-based indices; negative indices drop rows (``df[-k, ]``)."""
         n = len(self)
         if index and all(i < 0 for i in index):
@@ -161,7 +168,7 @@ class Frame:
             keep = [i - 1 for i in index]
         return self._take(keep)
 
-    def where(self, keep: Sequence[bool] | Callable[[tuple[Any, ...]], bool]) -> "Frame":
+    def where(self, keep: Sequence[bool] | Callable[[tuple[Any, ...]], bool]) -> Frame:
         """``filter(df, ...)``: the rows where ``keep`` (a mask, or a test of a row record) holds."""
         if callable(keep):
             mask = [bool(keep(r)) for r in self.records()]
@@ -171,11 +178,11 @@ class Frame:
                 raise ValueError("a mask must have one value per row")
         return self._take([k for k, m in enumerate(mask) if m])
 
-    def _take(self, keep: Sequence[int]) -> "Frame":
-        return Frame(*([col[k] for k in keep] for col in (self.column(c) for c in COLUMNS)),
-                     scale_factor=self.scale_factor)
+    def _take(self, keep: Sequence[int]) -> Frame:
+        columns = {c: self.column(c) for c in COLUMNS}
+        return Frame._of_columns({c: [col[k] for k in keep] for c, col in columns.items()}, self.scale_factor)
 
-    def mutate(self, **columns: Any) -> "Frame":
+    def mutate(self, **columns: Any) -> Frame:
         """``mutate(df, name = value)``: a new frame with columns replaced (length one recycles)."""
         values = {name: list(self.column(name)) for name in COLUMNS}
         n = len(self)
@@ -188,15 +195,15 @@ class Frame:
             if len(new) != n:
                 raise ValueError(f"column {name} has {len(new)} values for {n} rows")
             values[name] = new
-        return Frame(**values, scale_factor=self.scale_factor)
+        return Frame._of_columns(values, self.scale_factor)
 
-    def shifted(self, dx: float = 0.0, dy: float = 0.0) -> "Frame":
+    def shifted(self, dx: float = 0.0, dy: float = 0.0) -> Frame:
         """The rows moved by ``(dx, dy)``."""
         return self.mutate(x=[v + dx for v in self.x], y=[v + dy for v in self.y])
 
-    def with_scale(self, scale_factor: float) -> "Frame":
+    def with_scale(self, scale_factor: float) -> Frame:
         """The same rows with ``attr(df, "scale_factor")`` set."""
-        return Frame(*(list(self.column(c)) for c in COLUMNS), scale_factor=scale_factor)
+        return Frame._of_columns({c: list(self.column(c)) for c in COLUMNS}, scale_factor)
 
 
 def bind_rows(*frames: Frame) -> Frame:

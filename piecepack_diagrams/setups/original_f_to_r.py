@@ -129,10 +129,7 @@ def _fujisan_pawn_cells(text: str) -> list[int]:
 
 def _fujisan_needs_dice(top: list[int], bottom: list[int]) -> bool:
     """True unless some coin lets a pawn step from an end of the board at once."""
-    for k in range(1, 6):
-        if k in (top[k - 1], top[12 - k], bottom[k - 1], bottom[12 - k]):
-            return False
-    return True
+    return all(k not in (top[k - 1], top[12 - k], bottom[k - 1], bottom[12 - k]) for k in range(1, 6))
 
 
 def _random_fujisan_coins(rng: RRandom) -> list[int]:

@@ -173,7 +173,7 @@ def parse_arguments(info: SetupInfo, options: Mapping[str, Any]) -> dict[str, An
     arguments, defaults filled in. Raises :class:`SetupError` for an argument the
     function does not take (naming the closest it does) or a value it does not accept."""
     given: dict[str, Any] = {}
-    for raw_key, value in options.items():
+    for raw_key, item in options.items():
         argument = info.argument(str(raw_key))
         if argument is None:
             known = [a.key for a in info.arguments]
@@ -184,7 +184,7 @@ def parse_arguments(info: SetupInfo, options: Mapping[str, Any]) -> dict[str, An
             raise SetupError(f"{info.title} takes no argument '{shorten(as_text(raw_key))}'",
                              token=shorten(as_text(raw_key)),
                              expected=f"'{close[0]}' (the closest), or {among}" if close else among)
-        given[argument.key] = argument.parse(value, setup=info.title)
+        given[argument.key] = argument.parse(item, setup=info.title)
     return {a.key: given.get(a.key, a.default) for a in info.arguments}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
@@ -23,6 +24,9 @@ from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from ..values import value
 from .template import Template
+
+if TYPE_CHECKING:
+    from ..layout.audit import Finding
 
 #: Line height of captions, as a multiple of their size.
 LEADING = 1.3
@@ -86,7 +90,7 @@ class Document:
         return render_book([(list(pages), template) for pages, template in self.sections], theme=theme,
                            metadata=self.metadata, audit=audit)
 
-    def first_page(self, theme: Theme = DEFAULT) -> "LaidPage":
+    def first_page(self, theme: Theme = DEFAULT) -> LaidPage:
         """The first page, laid out."""
         pages, template = next((pages, template) for pages, template in self.sections if pages)
         return lay_out_page(pages[0], template, theme)
@@ -100,7 +104,7 @@ class Document:
 
 
 def render_pages(pages: list[Page], template: Template, *, theme: Theme = DEFAULT,
-                 metadata: Metadata | None = None, audit: "Audit | None" = None) -> bytes:
+                 metadata: Metadata | None = None, audit: Audit | None = None) -> bytes:
     """The pages as a PDF document (bytes); with ``audit``, each drawing's layout findings are
     added to it."""
     return render_book([(pages, template)], theme=theme, metadata=metadata, audit=audit)
@@ -112,7 +116,7 @@ class Audit:
     collects them, ``drawings`` counts the drawings audited."""
 
     product: str
-    findings: list = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
     drawings: int = 0
 
 
@@ -129,7 +133,7 @@ def render_book(sections: list[tuple[list[Page], Template]], *, theme: Theme = D
     meta = metadata or Metadata(next((p.title for pages, _ in sections for p in pages if p.title),
                                      "piecepack diagrams"))
     canvas = Canvas(out, pagesize=(first.width * pt, first.height * pt), invariant=1,
-                    initialFontName=pdf_font(first.caption_font))
+                    initialFontName=pdf_font(first.caption_font))  # type: ignore[arg-type]  # types-reportlab says a number; it is the font's name
     share_forms(canvas)
     canvas.setTitle(meta.title)
     canvas.setSubject(meta.subject or meta.title)
@@ -156,7 +160,7 @@ class LaidPage:
 
     page: Page
     template: Template
-    cells: tuple["_LaidCell", ...]
+    cells: tuple[_LaidCell, ...]
     height: float
 
     @property
@@ -180,9 +184,8 @@ def draw_page(canvas: Canvas, laid: LaidPage, *, number: int = 1, total: int = 1
     page, template, height = laid.page, laid.template, laid.height
     canvas.setLineJoin(1)
     canvas.setLineCap(1)
-    fields = {"title": page.title, "page": number, "pages": total}
     if template.header and template.header_size:
-        text = template.page_text(template.header, **fields)
+        text = template.page_text(template.header, title=page.title, page=number, pages=total)
         canvas.setFillColor(pdf_colour(theme.edge))
         canvas.setFont(pdf_font(template.header_font), template.header_size)
         canvas.drawCentredString(template.width * pt / 2, (height - template.margins[0]) * pt
@@ -195,7 +198,7 @@ def draw_page(canvas: Canvas, laid: LaidPage, *, number: int = 1, total: int = 1
         canvas.setFillColor(pdf_colour(theme.edge))
         canvas.setFont(pdf_font(template.caption_font), template.footer_size)
         canvas.drawCentredString(template.width * pt / 2, template.margins[2] * pt,
-                                 template.page_text(template.footer, **fields))
+                                 template.page_text(template.footer, title=page.title, page=number, pages=total))
 
 
 @value
@@ -337,4 +340,5 @@ def _audit_cell(audit: Audit, parts: _LaidCell, where: str, template: Template, 
                                          title_points=title if not k else None)
 
 
-__all__ = ["Audit", "Cell", "Document", "LaidPage", "common_scale", "draw_page", "figure_layout", "lay_out_page", "Metadata", "Page", "paginate", "render_book", "render_pages"]
+__all__ = ["Audit", "Cell", "Document", "LaidPage", "common_scale", "draw_page", "figure_layout", "lay_out_page",
+           "Metadata", "Page", "paginate", "render_book", "render_pages"]

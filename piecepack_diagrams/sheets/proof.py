@@ -56,7 +56,7 @@ def proof_pdf(entries: list[ProofEntry], *, theme: Theme = DEFAULT, title: str =
     out = io.BytesIO()
     pt = POINTS_PER_INCH
     canvas = Canvas(out, pagesize=(PAPER[0] * pt, PAPER[1] * pt), invariant=1,
-                    initialFontName=pdf_font("DejaVu Sans"))
+                    initialFontName=pdf_font("DejaVu Sans"))  # type: ignore[arg-type]  # types-reportlab says a number; it is the font's name
     share_forms(canvas)
     canvas.setTitle(title)
     canvas.setSubject(f"{len(entries)} products, each reduced, with its layout audit")

@@ -77,7 +77,7 @@ class Deltas:
     steps: tuple[tuple[Splice, ...], ...]
 
     @classmethod
-    def from_svgs(cls, svgs: Sequence[str], *, whole: Sequence[str] = ()) -> "Deltas":
+    def from_svgs(cls, svgs: Sequence[str], *, whole: Sequence[str] = ()) -> Deltas:
         """The deltas of the run of drawings ``svgs``, and of ``whole``, drawings stored on
         their own (sharing the tokens)."""
         numbers: dict[str, int] = {}

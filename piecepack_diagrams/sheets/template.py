@@ -175,7 +175,7 @@ def _page_text(data: dict[str, Any], key: str, default: str) -> str:
     if value is True:
         return default
     check_page_text(value, key)
-    return value
+    return str(value)  # a str: check_page_text refuses anything else
 
 
 def check_page_text(pattern: Any, key: str) -> None:

@@ -39,7 +39,8 @@ header, main { max-width: 1200px; margin: 0 auto; padding: 12px 20px; }
 h1 { font-size: 1.4em; margin: 8px 0; }
 summary { cursor: pointer; color: var(--muted); }
 table.fields { border-collapse: collapse; font-size: 0.9em; }
-table.fields th { text-align: left; padding: 2px 12px 2px 0; color: var(--muted); font-weight: normal; vertical-align: top; }
+table.fields th { text-align: left; padding: 2px 12px 2px 0; color: var(--muted); font-weight: normal;
+  vertical-align: top; }
 table.fields td { padding: 2px 0; white-space: pre-wrap; }
 main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(240px, 1fr); gap: 20px; align-items: start; }
 .board { background: #fff; border: 1px solid var(--line); padding: 8px; }
@@ -256,7 +257,9 @@ def _later_text(result: Replay) -> str:
     later = len(result.later_errors)
     if not later:
         return ""
-    return f", and {later} later moves no longer apply after it" if later > 1 else ", and 1 later move no longer applies after it"
+    if later > 1:
+        return f", and {later} later moves no longer apply after it"
+    return ", and 1 later move no longer applies after it"
 
 
 def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> str:

@@ -51,7 +51,8 @@ def _masks(deal: Deal, options: Options) -> tuple[int, tuple[int, ...]]:
     clean = (0,) * CELLS
     free = []
     for leg in range(13):
-        mask = sum(1 << c for c in range(CELLS) if not grid >> c & 1 and pass_problem(deal, leg, c, clean, options) is None)
+        mask = sum(1 << c for c in range(CELLS)
+                   if not grid >> c & 1 and pass_problem(deal, leg, c, clean, options) is None)
         free.append(mask & ~(1 << deal.targets[leg]))
     return grid, tuple(free)
 
@@ -144,7 +145,8 @@ def choices_by_size(deal: Deal, leg: int, position: int, marks: tuple[int, ...],
         layer = following
 
 
-def path_through(deal: Deal, leg: int, position: int, chosen: int, marks: tuple[int, ...], options: Options) -> list[int]:
+def path_through(deal: Deal, leg: int, position: int, chosen: int, marks: tuple[int, ...],
+                 options: Options) -> list[int]:
     """A shortest path from ``position`` to the leg's target passing only free spaces and the
     grid tiles of ``chosen`` (the cells after ``position``, ending at the target)."""
     free, grid = allowed_cells(deal, leg, marks, options)

@@ -9,6 +9,7 @@ and ranks are 1-based (1 Suns .. 4 Arms; 1 null .. 6 five).
 
 from __future__ import annotations
 
+from typing import Iterator
 
 from ...values import field, value
 
@@ -63,11 +64,12 @@ class Deal:
         tm = [[0] * 7 for _ in range(5)]
         cm = [0] * 7
         for cell in range(CELLS):
-            if self.tiles[cell] is not None:
-                suit, rank = self.tiles[cell]
+            tile, coin = self.tiles[cell], self.coins[cell]
+            if tile is not None:
+                suit, rank = tile
                 tm[suit][rank] |= 1 << cell
-            if self.coins[cell] is not None:
-                cm[self.coins[cell][1]] |= 1 << cell
+            if coin is not None:
+                cm[coin[1]] |= 1 << cell
         object.__setattr__(self, "tile_masks", tuple(tuple(row) for row in tm))
         object.__setattr__(self, "coin_masks", tuple(cm))
 
@@ -107,7 +109,7 @@ def pawn_moves(table: MoveTable, pawns: list[int] | tuple[int, ...], dice: list[
     return out
 
 
-def iter_bits(mask: int):  # noqa: ANN201
+def iter_bits(mask: int) -> Iterator[int]:
     """The cell numbers of the set bits of ``mask``, lowest first."""
     while mask:
         low = mask & -mask

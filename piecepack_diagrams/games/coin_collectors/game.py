@@ -62,14 +62,14 @@ def parse_cards(value: Any, what: str) -> tuple[Card, ...]:
     if len(words) != 24:
         raise SetupError(f"{what} must list 24 {what.lower()}, not {len(words)}", token=what,
                          expected="rank then suit, such as '4S aM 2C ...', in reading order")
-    cards = []
+    cards: list[Card] = []
     for word in words:
         rank = _FACES.get(word[:1].lower()) if len(word) == 2 else None
         try:
             suit = int(Suit.parse(word[1:])) if rank else None
         except ValueError:
             suit = None
-        if suit is None:
+        if suit is None or rank is None:
             raise SetupError(f"'{word}' in {what} is not a tile or coin", token=word,
                              expected="a rank (n a 2 3 4 5) then a suit (S M C A), as in 4S")
         cards.append((suit, rank))
@@ -97,7 +97,8 @@ def parse_variant(metadata: Mapping[str, Any]) -> Variant:
         spec = metadata.get("LeftBehind", 1)
         if isinstance(spec, int) and not isinstance(spec, bool) and 1 <= spec <= 3:
             left = tuple(range(5 - spec, 5))
-        elif isinstance(spec, str) and spec and all(ch.upper() in "SMCA" for ch in spec) and len(set(spec)) == len(spec) < 4:
+        elif (isinstance(spec, str) and spec and all(ch.upper() in "SMCA" for ch in spec)
+              and len(set(spec)) == len(spec) < 4):
             left = tuple(sorted(int(Suit.parse(ch)) for ch in spec))
         else:
             raise SetupError(f"LeftBehind must be 1 to 3 or the pawns' suits (such as CA), not {spec!r}",
@@ -107,13 +108,13 @@ def parse_variant(metadata: Mapping[str, Any]) -> Variant:
     return Variant("four die stud" in keys, left, "acceptable losses" in keys)
 
 
-def deal_from_seed(seed: int) -> tuple[Deal, tuple[int, int, int, int]]:
+def deal_from_seed(seed: int) -> tuple[Deal, tuple[int, ...]]:
     """The tiles, coins and first roll of ``seed`` (the same as ``setup coin-collectors --seed``)."""
     rng = SeededRandom(seed)
     tiles = rng.shuffled(list(ALL_CARDS))
     coins = rng.shuffled(list(ALL_CARDS))
     dice = tuple(rng.die() for _ in range(4))
-    return make_deal(tiles, coins), dice  # type: ignore[return-value]
+    return make_deal(tiles, coins), dice
 
 
 def make_deal(tiles: Iterable[Card], coins: Iterable[Card]) -> Deal:
@@ -125,7 +126,7 @@ def make_deal(tiles: Iterable[Card], coins: Iterable[Card]) -> Deal:
     return Deal(tuple(tile_at), tuple(coin_at))
 
 
-def start_state(deal: Deal, dice: tuple[int, int, int, int], variant: Variant = Variant(),
+def start_state(deal: Deal, dice: tuple[int, ...], variant: Variant = Variant(),
                 seed: int | None = None) -> CoinCollectorsState:
     """The first position: every coin on its tile, the pawns in the hole, the dice as rolled."""
     return settle(CoinCollectorsState(deal, deal.full, (HOLE,) * 4, dice, variant, seed=seed))
@@ -152,7 +153,7 @@ def state_from_pieces(pieces: Iterable[tuple[str, int, int, float, float]],
     if len(tiles) != 24 or len(coins) != 24 or not all(dice):
         raise SetupError("a Coin Collectors start needs 24 tiles, 24 coins and four dice", token="layout")
     deal = Deal(tuple(tiles.get(c) for c in range(CELLS)), tuple(coins.get(c) for c in range(CELLS)))
-    return start_state(deal, tuple(dice), variant)  # type: ignore[arg-type]
+    return start_state(deal, tuple(dice), variant)
 
 
 class CoinCollectors(Game[CoinCollectorsState]):
@@ -199,7 +200,7 @@ class CoinCollectors(Game[CoinCollectorsState]):
             dice = tuple(rolled[s] for s in range(1, 5))
         if deal is None or dice is None:
             raise SetupError("the deal is not given: add a Seed, or Tiles, Coins and Dice", token="Seed")
-        return start_state(deal, dice, variant, seed)  # type: ignore[arg-type]
+        return start_state(deal, dice, variant, seed)
 
     def apply(self, state: CoinCollectorsState, group: MoveGroup, *,
               metadata: Mapping[str, Any]) -> CoinCollectorsState:

@@ -10,8 +10,8 @@ one tile round them, and the move is drawn as an arrow along the way the pawn we
 from __future__ import annotations
 
 from ...pieces import Piece, rank_name
-from ...scene import (Arrow, Bounds, Coordinates, Highlight, KeyEntry, Label, Marker, Panel, PathLine, Scene,
-                      ScenePiece)
+from ...scene import (Annotation, Arrow, Bounds, Coordinates, Highlight, KeyEntry, Label, Marker, Panel, PathLine,
+                      Scene, ScenePiece)
 from .board import CELLS, HOLE, cell_centre, cell_name
 from .rules import REMOVED, CoinCollectorsState, legal_moves
 
@@ -49,7 +49,7 @@ _SUIT_WORDS = ("Suns", "Moons", "Crowns", "Arms")
 _CITED_RING = 0.78
 
 
-def dice_panel(dice: tuple[int, int, int, int], *, cited: frozenset[int] = frozenset()) -> Panel:
+def dice_panel(dice: tuple[int, ...], *, cited: frozenset[int] = frozenset()) -> Panel:
     """The four dice, each showing its suit and number, and beside each its suit and number
     in words (the die's own corner symbol prints too small to read at a column's scale);
     the dice of the suits in ``cited`` (those a move's caption names) ringed, the words
@@ -158,6 +158,7 @@ def board_pieces(state: CoinCollectorsState) -> list[ScenePiece]:
         if state.present >> cell & 1:
             x, y = cell_centre(cell)
             coin = deal.coins[cell]
+            assert coin is not None  # a cell with its coin present
             pieces.append(ScenePiece(Piece("coin", "face", coin[0], coin[1]), x + COIN_SPOT[0], y + COIN_SPOT[1]))
     for suit in range(1, 5):
         spot = pawn_spot(state, suit)
@@ -168,7 +169,7 @@ def board_pieces(state: CoinCollectorsState) -> list[ScenePiece]:
 
 def position_scene(state: CoinCollectorsState, *, caption: str = "", show_legal: bool = False) -> Scene:
     """A drawing of ``state``; with ``show_legal`` the cells a pawn may enter are highlighted."""
-    annotations: list = []
+    annotations: list[Annotation] = []
     if show_legal:
         for target in sorted({m.target for m in legal_moves(state)}):
             annotations.append(Highlight(*cell_centre(target), 2.0, 2.0))
@@ -190,7 +191,7 @@ def attempt_arrow(state: CoinCollectorsState, suit: int, target: int) -> Arrow:
     return step_arrow(state.pawns[suit - 1], target, role="illegal", suit=suit)
 
 
-def rolls_scene(rolls: tuple[tuple[int, int, int, int], ...], *, per_row: int = 8) -> Scene:
+def rolls_scene(rolls: tuple[tuple[int, ...], ...], *, per_row: int = 8) -> Scene:
     """Every turn's roll as a small block of the four dice (Suns, Moons above; Crowns, Arms
     below, each die showing its suit), numbered by turn, eight turns a row."""
     pieces, labels = [], []
@@ -236,7 +237,8 @@ def _route_from_hole(suit: int, first: tuple[float, float]) -> list[tuple[float,
     boxes = [(ox - 0.25, oy - 0.44, ox + 0.25, oy + 0.41) for k, (ox, oy) in enumerate(HOLE_SPOTS) if k != suit - 1]
     for cell in (HOLE - 5, HOLE - 1, HOLE + 1, HOLE + 5):
         gx, gy = cell_centre(cell)
-        boxes.append((gx - 0.6 - _SYMBOL_HALF, gy + 0.6 - _SYMBOL_HALF, gx - 0.6 + _SYMBOL_HALF, gy + 0.6 + _SYMBOL_HALF))
+        boxes.append((gx - 0.6 - _SYMBOL_HALF, gy + 0.6 - _SYMBOL_HALF,
+                      gx - 0.6 + _SYMBOL_HALF, gy + 0.6 + _SYMBOL_HALF))
     (x0, y0), (x1, y1) = spot, first
 
     def blocked(a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -262,7 +264,7 @@ def plan_scene(state: CoinCollectorsState, plan: tuple[tuple[int, int], ...]) ->
     coins it takes, and each tile numbered by the turn its coin is taken (a numbered disc
     where the coin lay)."""
     pieces = [p for p in board_pieces(state) if p.piece.kind in ("tile", "pawn")]
-    annotations: list = []
+    annotations: list[Annotation] = []
     routes: dict[int, list[tuple[float, float]]] = {s: [] for s in range(1, 5)}
     marks = []
     for turn, (suit, cell) in enumerate(plan, start=1):
@@ -276,7 +278,7 @@ def plan_scene(state: CoinCollectorsState, plan: tuple[tuple[int, int], ...]) ->
             for a, b in zip(routes[suit], routes[suit][1:]):
                 path += move_path(a, b)[1:]
             annotations.append(PathLine(tuple(path), colour=ROUTE_COLOURS[suit - 1], dash=ROUTE_DASHES[suit - 1]))
-    return Scene(tuple(pieces), tuple(annotations + marks), coordinates=COORDINATES)
+    return Scene(tuple(pieces), (*annotations, *marks), coordinates=COORDINATES)
 
 
 def cell_words(cell: int) -> str:
@@ -284,6 +286,6 @@ def cell_words(cell: int) -> str:
     return cell_name(cell)
 
 
-__all__ = ["COORDINATES", "HOLE_SPOTS", "ROUTE_COLOURS", "ROUTE_COLOUR_NAMES", "ROUTE_DASHES", "ROUTE_DASH_NAMES", "attempt_arrow", "board_pieces", "cell_words",
-           "collected_panel", "dice_panel", "focus_of", "move_path", "pawn_spot", "plan_scene", "position_scene",
-           "rolls_scene", "step_arrow"]
+__all__ = ["COORDINATES", "HOLE_SPOTS", "ROUTE_COLOURS", "ROUTE_COLOUR_NAMES", "ROUTE_DASHES", "ROUTE_DASH_NAMES",
+           "attempt_arrow", "board_pieces", "cell_words", "collected_panel", "dice_panel", "focus_of", "move_path",
+           "pawn_spot", "plan_scene", "position_scene", "rolls_scene", "step_arrow"]

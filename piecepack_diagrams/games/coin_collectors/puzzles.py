@@ -29,7 +29,7 @@ DIFFICULTIES = ("easy", "medium", "hard")
 #: with the cell next to the hole where its pawn comes in.
 _REGIONS = (({0, 1, 2, 5, 6, 7}, 7), ({3, 4, 8, 9, 13, 14}, 13), ({17, 18, 19, 22, 23, 24}, 17),
             ({10, 11, 15, 16, 20, 21}, 11))
-Rolls = tuple[tuple[int, int, int, int], ...]
+Rolls = tuple[tuple[int, ...], ...]
 Plan = tuple[tuple[int, int], ...]  # (pawn suit, cell entered), in order
 
 
@@ -77,7 +77,8 @@ def solve_deal(deal: Deal, rolls: Rolls, *, present: int | None = None, pawns: t
 
 def forgiveness(deal: Deal, rolls: Rolls, plan: Plan) -> float:
     """The average, along ``plan``, of the share of legal moves that still lead to a win."""
-    present, pawns = deal.full, (HOLE,) * 4
+    present = deal.full
+    pawns: tuple[int, ...] = (HOLE,) * 4
     table = MoveTable(deal)
     shares = []
     for turn, (suit, cell) in enumerate(plan):
@@ -132,12 +133,13 @@ def make_deal_puzzle(seed: int, number: int = 1) -> DealPuzzle:
     for suit, cell in plan:
         dice = [rng.die() for _ in range(4)]
         tile, coin = deal.tiles[cell], deal.coins[cell]
+        assert tile is not None and coin is not None  # a pawn's route runs over tiles, each with its coin
         if rng.below(2):  # the tile's suit die shows the tile's rank ...
             dice[tile[0] - 1] = tile[1]
         else:  # ... or the pawn's die shows the coin's number
             dice[suit - 1] = coin[1]
         rolls.append(tuple(dice))
-    rolls_t: Rolls = tuple(rolls)  # type: ignore[assignment]
+    rolls_t: Rolls = tuple(rolls)
     answer = solve_deal(deal, rolls_t)
     assert answer is not None, "a planned deal is always solvable"
     share = forgiveness(deal, rolls_t, answer)

@@ -13,8 +13,9 @@ from ...scene import Annotation, Bounds, Highlight, Scene
 from .board import HOLE, STEPS, cell_centre, cell_name, step
 from .notation import parse_action
 from .picture import HOLE_SPOTS, attempt_arrow, dice_panel, focus_of, pawn_spot, position_scene
-from .rules import CoinCollectorsState, PawnMove, Remove, Roll, apply_action, legal_moves
+from .rules import Action, CoinCollectorsState, PawnMove, Remove, Roll, apply_action, legal_moves
 from ...values import replace
+import itertools
 
 if TYPE_CHECKING:
     from ...engine.replays import Replay
@@ -32,14 +33,14 @@ KINDS = {
 }
 
 
-def _actions(text: str) -> list[object]:
+def _actions(text: str) -> list[Action]:
     try:
         return [parse_action(token) for token in text.split()]
     except PiecepackError:
         return []
 
 
-def _first(text: str) -> object | None:
+def _first(text: str) -> Action | None:
     actions = _actions(text)
     return actions[0] if actions else None
 
@@ -168,7 +169,7 @@ def _leaving_scene(state: CoinCollectorsState, suit: int, *, caption: str) -> Sc
     return replace(scene, annotations=scene.annotations + (ring,))
 
 
-def end_scene(result: "Replay") -> Scene | None:
+def end_scene(result: Replay) -> Scene | None:
     """The end of a game on its final position; the die (or dice) its last step was made
     with ringed, as on the move figures, when no roll came after it (the dice drawn are
     those the step used)."""
@@ -201,7 +202,7 @@ def illegal_candidates(state: CoinCollectorsState) -> Iterator[str]:
             if target is not None and state.present >> target & 1:
                 arrow = attempt_arrow(state, suit, target)
                 points = (arrow.start, *arrow.via, arrow.end)
-                length = sum(math.dist(a, b) for a, b in zip(points, points[1:]))
+                length = sum(math.dist(a, b) for a, b in itertools.pairwise(points))
                 found.append(((_is_squeezed(suit, cell, direction), -length), Suit(suit).letter + direction))
     for _, text in sorted(found, key=lambda f: f[0]):
         yield text
@@ -216,7 +217,7 @@ def _is_squeezed(suit: int, cell: int, direction: str) -> bool:
     return (px - cx) * (1 if direction == "E" else -1) < 0
 
 
-def attempt_focus(state: CoinCollectorsState, text: str) -> "Bounds | None":
+def attempt_focus(state: CoinCollectorsState, text: str) -> Bounds | None:
     """The region a refused step is about: the pawn's cell, the tile it may not enter, and
     a tile round them."""
     action = _first(text)

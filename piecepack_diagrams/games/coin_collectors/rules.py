@@ -10,6 +10,7 @@ settles the gaps.
 
 from __future__ import annotations
 
+from typing import Callable
 
 from ...errors import RuleError
 from ...pieces import Suit
@@ -123,8 +124,8 @@ class CoinCollectorsState:
 
     deal: Deal
     present: int
-    pawns: tuple[int, int, int, int]
-    dice: tuple[int, int, int, int]
+    pawns: tuple[int, ...]  # one a suit
+    dice: tuple[int, ...]  # one a suit
     variant: Variant = field(default_factory=Variant)
     collected: tuple[Card, ...] = ()
     phase: str = "move"
@@ -168,6 +169,7 @@ def legal_moves(state: CoinCollectorsState) -> list[LegalMove]:
                 continue
             reasons = []
             tile, coin = deal.tiles[target], deal.coins[target]
+            assert tile is not None and coin is not None  # every cell but the hole holds a tile and its coin
             if tile_ok >> target & 1:
                 reasons.append(f"the {suit_title(tile[0])} die shows {rank_words(tile[1])}, "
                                f"the tile's rank")
@@ -237,7 +239,7 @@ def apply_action(state: CoinCollectorsState, action: Action, *, move: str | None
     return settle(replace(state, dice=tuple(dice), phase="move", last_move=state.last_move))
 
 
-def _move(state: CoinCollectorsState, action: PawnMove, fail) -> CoinCollectorsState:  # noqa: ANN001
+def _move(state: CoinCollectorsState, action: PawnMove, fail: Callable[[str, str], RuleError]) -> CoinCollectorsState:
     pawn = suit_title(action.suit)
     if state.phase == "roll":
         raise fail("the dice must be rolled (or R:- for none) before the next move", "each turn: move, then roll")
@@ -254,14 +256,15 @@ def _move(state: CoinCollectorsState, action: PawnMove, fail) -> CoinCollectorsS
                    "pawns move one cell up, down, left or right, on the board")
     if target == HOLE:
         raise fail(f"the {pawn} pawn cannot move into the hole", "pawns move onto tiles that still have a coin")
+    tile, coin = state.deal.tiles[target], state.deal.coins[target]
+    assert tile is not None and coin is not None  # every cell but the hole holds a tile and its coin
     if not state.present >> target & 1:
         occupied = any(p == target for p in state.pawns)
         what = "another pawn is there" if occupied else "its coin was collected"
-        raise fail(f"the {pawn} pawn cannot enter {card_words(state.deal.tiles[target])} at {cell_name(target)}: "
+        raise fail(f"the {pawn} pawn cannot enter {card_words(tile)} at {cell_name(target)}: "
                    f"{what}", "pawns move onto tiles that still have a coin")
     legal = next((m for m in legal_moves(state) if m.move == action), None)
     if legal is None:
-        tile, coin = state.deal.tiles[target], state.deal.coins[target]
         # What each die would have to show, then what it shows: a die and a coin both null
         # must not read as a match.
         suit, shown = suit_title(tile[0]), rank_words(state.dice[tile[0] - 1])
@@ -274,7 +277,7 @@ def _move(state: CoinCollectorsState, action: PawnMove, fail) -> CoinCollectorsS
         raise fail(f"the {pawn} pawn cannot enter {card_words(tile)} at {cell_name(target)}: {dice}",
                    "the die of the tile's suit must show its rank, or the pawn's die the coin's number")
     pawns = tuple(target if k == action.suit - 1 else p for k, p in enumerate(state.pawns))
-    collected = state.collected + (state.deal.coins[target],)
+    collected = state.collected + (coin,)
     done = replace(state, present=state.present & ~(1 << target), pawns=pawns, collected=collected,
                    phase="roll", last_move=(cell, target))
     if not done.present:

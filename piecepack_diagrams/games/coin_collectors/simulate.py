@@ -28,7 +28,7 @@ from typing import Callable
 
 from ...values import value
 from .board import CELLS, HOLE, NEIGHBOURS, MoveTable, pawn_moves
-from .rules import REMOVED, CoinCollectorsState, PawnMove, Remove, Roll
+from .rules import REMOVED, Action, CoinCollectorsState, PawnMove, Remove, Roll
 
 POLICIES = ("random", "heuristic", "lookahead")
 _DIRECTION = {-5: "N", 5: "S", 1: "E", -1: "W"}
@@ -47,7 +47,7 @@ class GameResult:
 
     score: int
     won: bool
-    actions: tuple
+    actions: tuple[Action, ...]
 
 
 def _good_values(t: MoveTable, pawns: list[int], present: int, active: list[int]) -> list[int]:
@@ -136,17 +136,19 @@ class Policy:
 class RandomPolicy(Policy):
     name = "random"
 
-    def move(self, t, pawns, dice, present, active, moves):  # noqa: ANN001, ANN201
+    def move(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int],
+             moves: list[tuple[int, int]]) -> tuple[int, int]:
         return moves[_below(self.rng, len(moves))]
 
-    def keep(self, t, pawns, dice, present, active):  # noqa: ANN001, ANN201
+    def keep(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int]) -> int:
         return self.rng.getrandbits(4)
 
 
 class HeuristicPolicy(Policy):
     name = "heuristic"
 
-    def _score(self, t: MoveTable, pawns: list[int], present: int, active: list[int], p: int, target: int) -> tuple:
+    def _score(self, t: MoveTable, pawns: list[int], present: int, active: list[int], p: int,
+               target: int) -> tuple[int, int, int, int]:
         corner = _CORNERS[p]
         before = _distance(pawns[p], corner) if pawns[p] != HOLE else 5
         toward = before - _distance(target, corner)
@@ -157,12 +159,13 @@ class HeuristicPolicy(Policy):
         onward = _popcount(NEIGHBOURS[target] & present & ~(1 << target))
         return (-lost, toward, onward, -p)
 
-    def move(self, t, pawns, dice, present, active, moves):  # noqa: ANN001, ANN201
+    def move(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int],
+             moves: list[tuple[int, int]]) -> tuple[int, int]:
         if len(moves) == 1:
             return moves[0]
         return max(moves, key=lambda m: self._score(t, pawns, present, active, *m))
 
-    def keep(self, t, pawns, dice, present, active):  # noqa: ANN001, ANN201
+    def keep(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int]) -> int:
         good = _good_values(t, pawns, present, active)
         return sum(1 << d for d in range(4) if good[d] >> dice[d] & 1)
 
@@ -170,7 +173,8 @@ class HeuristicPolicy(Policy):
 class LookaheadPolicy(HeuristicPolicy):
     name = "lookahead"
 
-    def move(self, t, pawns, dice, present, active, moves):  # noqa: ANN001, ANN201
+    def move(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int],
+             moves: list[tuple[int, int]]) -> tuple[int, int]:
         if len(moves) == 1:
             return moves[0]
         best, best_key = moves[0], None
@@ -187,7 +191,7 @@ class LookaheadPolicy(HeuristicPolicy):
                 best, best_key = (p, target), key
         return best
 
-    def keep(self, t, pawns, dice, present, active):  # noqa: ANN001, ANN201
+    def keep(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int]) -> int:
         return _best_keep(_good_values(t, pawns, present, active), dice)[1]
 
 
@@ -241,7 +245,7 @@ def play(state: CoinCollectorsState, policy: Policy, rng: random.Random, *, reco
     present = state.present
     active = [p for p in range(4) if state.can_move(p + 1)]
     score = state.score
-    actions: list = []
+    actions: list[Action] = []
     stud = variant.four_die_stud
     while True:
         moves = pawn_moves(t, pawns, dice, present, active)
@@ -266,7 +270,7 @@ def play(state: CoinCollectorsState, policy: Policy, rng: random.Random, *, reco
         if not present:
             return GameResult(score, True, tuple(actions))
         keep = 0 if stud else policy.keep(t, pawns, dice, present, active)
-        rolled = []
+        rolled: list[tuple[int, int]] = []
         for d in range(4):
             if not keep >> d & 1:
                 dice[d] = _die(rng)
@@ -278,7 +282,7 @@ def play(state: CoinCollectorsState, policy: Policy, rng: random.Random, *, reco
 def simulate(make_state: Callable[[int], CoinCollectorsState], policy_name: str, games: int, *,
              first_seed: int = 1) -> list[GameResult]:
     """Play ``games`` seeded games (deal and dice both from the seed) under a policy."""
-    out = []
+    out: list[GameResult] = []
     for seed in range(first_seed, first_seed + games):
         state = make_state(seed)
         rng = random.Random(seed * 7919 + 1)  # the dice after the deal: a stream of their own

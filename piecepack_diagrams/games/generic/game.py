@@ -61,7 +61,8 @@ def record_macros(metadata: Mapping[str, Any]) -> Macros:
     """
     raw = metadata.get("Macros")
     if raw is not None and raw is _last_macros[0]:
-        return _last_macros[1]
+        last: Macros = _last_macros[1]
+        return last
     if raw is not None and not isinstance(raw, Mapping):
         raise SetupError("Macros must be a mapping of names to movetext", token=raw)
     macros = Macros({as_text(k): as_text(v) for k, v in (raw or {}).items()}, BUILTIN_MACROS)

@@ -126,14 +126,14 @@ def glyph_fields(simple: str) -> tuple[str, GlyphFields | None]:
             return simple.replace(char, "🂠"), GlyphFields("🂠", suit, rank + 1, None, None)
         domino = _domino(ord(char))
         if domino is not None:
-            back, suit, rank, angle = domino
+            back, half, pips, turned = domino
             rest = simple.replace(char, "b" if back else "")
             colour = next((c for c in rest if c in _COLOUR_WORDS), None)
             cfg = f"dominoes_{_COLOUR_WORDS[colour]}" if colour else "dominoes"
             if colour:
                 rest = rest.replace(colour, "")
-            return rest, GlyphFields("b" if back else "", None if suit is None else suit + 1,
-                                     None if rank is None else rank + 1, angle, cfg)
+            return rest, GlyphFields("b" if back else "", None if half is None else half + 1,
+                                     None if pips is None else pips + 1, turned, cfg)
     return simple, None
 
 

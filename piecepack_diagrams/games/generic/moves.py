@@ -34,7 +34,8 @@ MAX_MACRO_CHARS = 100_000
 MAX_MACRO_DEPTH = 64
 
 _ALGEBRAIC = re.compile(r"([a-z]+)([0-9]+)")
-_CARTESIAN = re.compile(r"\(\s*([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*,\s*([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*\)")
+_NUMBER = r"([-+]?[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)"
+_CARTESIAN = re.compile(r"\(\s*" + _NUMBER + r"\s*,\s*" + _NUMBER + r"\s*\)")
 _RELATIVE = re.compile(r"<\s*([-+]?[0-9]*\.?[0-9]+)\s*,\s*([-+]?[0-9]*\.?[0-9]+)\s*>")
 _DIRECTION = re.compile(r"([0-9]*\.?[0-9]+)([A-Z]+)")
 _MACRO = re.compile(r"`([^`'\s;]+)'")
@@ -196,7 +197,8 @@ class _Work:
             offset, anchor = _split_anchor(text)
             match = _RELATIVE.fullmatch(offset)
             if not match:
-                raise NotationError(f"cannot read the offset '{offset}'", token=text, expected="an offset such as '<1,-2>'")
+                raise NotationError(f"cannot read the offset '{offset}'", token=text,
+                                    expected="an offset such as '<1,-2>'")
             dx, dy = float(match.group(1)) * self.scale, float(match.group(2)) * self.scale
             if anchor is not None:
                 ax, ay = self.xy(anchor, pieces, anchors)[0]

@@ -74,11 +74,11 @@ def _simplify(simple: str, spec: str) -> tuple[str, int | None, str | None, Glyp
             simple = simple.replace(board, "■" if any(c in simple for c in _COLOURS) else "K■")
             cfg = "go"
     simple = simple.replace("n", "0").replace("a", "1")
-    for k, glyph in enumerate(_DICE_GLYPHS):
-        if glyph in simple:
+    for k, die in enumerate(_DICE_GLYPHS):
+        if die in simple:
             rank = k + 2
             has_colour = any(c in simple for c in _COLOURS)
-            simple = simple.replace(glyph, "d" if has_colour else "Wd")
+            simple = simple.replace(die, "d" if has_colour else "Wd")
     for men, king, black_default in (("⛂", "⛃", True), ("⛀", "⛁", False)):
         has_colour = any(c in simple for c in _COLOURS)
         prefix = "" if has_colour else ("K" if black_default else "W")

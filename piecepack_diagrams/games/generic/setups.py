@@ -129,7 +129,7 @@ def _frame_piece(piece_side: str, suit: int, rank: int, cfg: str) -> Piece:
 def _int_option(label: str, value: Any) -> int:
     digits = value.lstrip("-") if isinstance(value, str) else ""
     if isinstance(value, bool) or not isinstance(value, (int, str)) or \
-            isinstance(value, str) and not (digits.isascii() and digits.isdigit()):
+            (isinstance(value, str) and not (digits.isascii() and digits.isdigit())):
         raise SetupError(f"{label} must be a whole number, not {as_text(value)}", token=as_text(value))
     if isinstance(value, str) and len(digits) > 19:
         raise SetupError(f"{label} {shorten(value)} is too large", token=value, expected="a number below 2**63")

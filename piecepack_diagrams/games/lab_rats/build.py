@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ...rng import SeededRandom
 from ...values import value
-from .maze import CORNER_NEIGHBOURS, EDGE_NEIGHBOURS, STEPS, DIE_FACES, NULL, THREE, FACE_NAMES, FACE_SYMBOLS, MAZE_TILES, Maze, Square, Tile, placement_problem
+from .maze import (CORNER_NEIGHBOURS, EDGE_NEIGHBOURS, STEPS, DIE_FACES, NULL, THREE, FACE_NAMES, FACE_SYMBOLS,
+                   MAZE_TILES, Maze, Square, Tile, placement_problem)
 
 #: A roll's outcomes.
 PLACED, REROLLED = "placed", "rerolled"

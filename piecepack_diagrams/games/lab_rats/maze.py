@@ -85,7 +85,7 @@ class Tile:
         return self.x + 0.5, self.y + 0.5
 
     @classmethod
-    def from_centre(cls, x: float, y: float, angle: float) -> "Tile":
+    def from_centre(cls, x: float, y: float, angle: float) -> Tile:
         """The tile centred at ``(x, y)`` inches (half-integers), leading edge facing ``angle``.
 
         Raises ``ValueError`` if the centre is not on the square grid or the angle not a right angle.
@@ -96,7 +96,7 @@ class Tile:
             raise ValueError(f"a leading edge faces 0, 90, 180 or 270 degrees, not {angle:g}")
         return cls(int(x - 0.5), int(y - 0.5), int(angle) % 360)
 
-    def placed(self, face: int) -> "Tile":
+    def placed(self, face: int) -> Tile:
         """The tile a roll of ``face`` places against this one (Diagram 1)."""
         sx, sy, angle = STEPS[self.angle, face]
         return Tile(self.x + sx, self.y + sy, angle)
@@ -126,8 +126,8 @@ class Tile:
 
 
 #: (leading edge angle, die face) -> (shift of the lower-left square, new angle).
-STEPS = {(angle, face): (dx * _RIGHT[angle][0] + dy * _FORWARD[angle][0], dx * _RIGHT[angle][1] + dy * _FORWARD[angle][1],
-                          (angle + turn) % 360)
+STEPS = {(angle, face): (dx * _RIGHT[angle][0] + dy * _FORWARD[angle][0],
+                          dx * _RIGHT[angle][1] + dy * _FORWARD[angle][1], (angle + turn) % 360)
           for angle in _FORWARD for face, (dx, dy, turn) in PLACEMENTS.items()}
 
 
@@ -155,7 +155,7 @@ class Maze:
         object.__setattr__(self, "_squares", frozenset(sq for tile in self.tiles for sq in tile.squares))
 
     @classmethod
-    def start(cls) -> "Maze":
+    def start(cls) -> Maze:
         """A maze of one tile, the first, at the origin facing away from the player."""
         return cls((Tile(0, 0, 0),))
 
@@ -181,10 +181,10 @@ class Maze:
         """True when ``tile`` may be placed next."""
         return self.placement_problem(tile, corner_contact=corner_contact) is None
 
-    def with_tile(self, tile: Tile) -> "Maze":
+    def with_tile(self, tile: Tile) -> Maze:
         return Maze(self.tiles + (tile,))
 
-    def without_last(self) -> "Maze":
+    def without_last(self) -> Maze:
         return Maze(self.tiles[:-1])
 
 def placement_problem(owner: dict[Square, int], last: int, tile: Tile, *, corner_contact: bool = True) -> str | None:
@@ -235,6 +235,6 @@ def is_legal_maze(tiles: Iterable[Tile], *, corner_contact: bool = True) -> bool
     return next(iter_problems(tiles, corner_contact=corner_contact), None) is None
 
 
-__all__ = ["ACE", "CORNER_NEIGHBOURS", "DIE_FACES", "EDGE_NEIGHBOURS", "DIRECTION_NAMES", "FACE_NAMES", "FACE_SYMBOLS", "FIVE", "FOUR", "MAZE_TILES",
-           "Maze", "NULL", "PLACEMENTS", "STEPS", "Square", "THREE", "TWO", "Tile", "describe_tile", "forward",
-           "is_legal_maze", "iter_problems", "placement_problem", "right"]
+__all__ = ["ACE", "CORNER_NEIGHBOURS", "DIE_FACES", "EDGE_NEIGHBOURS", "DIRECTION_NAMES", "FACE_NAMES", "FACE_SYMBOLS",
+           "FIVE", "FOUR", "MAZE_TILES", "Maze", "NULL", "PLACEMENTS", "STEPS", "Square", "THREE", "TWO", "Tile",
+           "describe_tile", "forward", "is_legal_maze", "iter_problems", "placement_problem", "right"]

@@ -196,7 +196,7 @@ def focus_of(squares: Iterable[tuple[float, float]], *, context: float = CONTEXT
     return Bounds(min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
 
 
-def _shown_start(start: Square, end: Square) -> Square:
+def _shown_start(start: tuple[float, float], end: tuple[float, float]) -> tuple[float, float]:
     """Where the focus of a move from ``start`` to ``end`` begins: at most
     :data:`SHOWN_ALONG` squares back from ``end``."""
     dx, dy = end[0] - start[0], end[1] - start[1]

@@ -8,7 +8,7 @@ fields of :class:`Options`.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable, Iterator
 
 from ...errors import RuleError
 from ...pieces import RANK_LETTERS, Suit
@@ -48,7 +48,7 @@ class Coin:
         return f"the {name} of {Suit(self.suit).title}"
 
     @classmethod
-    def parse(cls, text: str) -> "Coin":
+    def parse(cls, text: str) -> Coin:
         """A coin from ``"3M"``, ``"nS"``, ``"aC"`` (also ``0``/``1`` for null/ace); raises ``ValueError``."""
         t = text.strip()
         if len(t) != 2:
@@ -305,7 +305,8 @@ def apply_action(state: LabRatsState, action: Action, *, move: str | None = None
     return replace(state, stacks=stacks, down=down, trail=trail, last_move=None, last_action=action)
 
 
-def _moved(state: LabRatsState, action: Move, coin: Coin, stacks, fail) -> LabRatsState:  # noqa: ANN001
+def _moved(state: LabRatsState, action: Move, coin: Coin, stacks: tuple[tuple[Coin, ...], ...],
+           fail: Callable[[str, str], RuleError]) -> LabRatsState:
     name = f"{coin.describe()} from stack {action.stack}"
     if coin.value == 0:
         if action.distance is None:

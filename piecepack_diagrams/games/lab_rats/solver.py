@@ -18,10 +18,14 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable
 
 from ...values import value
-from .maze import Square, forward
-from .rules import Action, Discard, LabRatsState, Move, apply_action, exit_distance, legal_actions
+from .maze import Maze, Square, forward
+from .rules import Action, Coin, Discard, LabRatsState, Move, apply_action, exit_distance, legal_actions
+
+if TYPE_CHECKING:
+    from .navigable import _Tables
 
 #: States the standard-rules search may visit before it gives up.
 STANDARD_BUDGET = 200_000
@@ -65,7 +69,7 @@ def solve(state: LabRatsState, *, advanced: bool | None = None, budget: int = ST
     if state.outcome != "playing" or state.building:
         return Solution(state.outcome == "won")
     plain = solve_advanced(state)
-    if advanced or plain.solvable and plain.coins <= 1:
+    if advanced or (plain.solvable and plain.coins <= 1):
         return plain
     found = _solve_standard(state, budget=budget, bound=plain.coins if plain.solvable else None)
     if found.solvable and (not plain.solvable or found.coins < plain.coins):
@@ -119,14 +123,14 @@ class _Board:
                 k += 1
             self.lines.append((shift, tuple(spans)))
         # The navigability search's tables of this maze (navigable.py), made on first use.
-        self.navigation: object | None = None
+        self.navigation: _Tables | None = None
         # Per value, masks and their moves, as the solvers met them (deals on one maze share many).
         self.memo: tuple[dict[int, int], ...] = tuple({} for _ in range(6))
 
     def bit(self, square: Square) -> int:
         return 1 << ((square[1] - self.y0) * self.width + square[0] - self.x0)
 
-    def _mask(self, squares) -> int:  # noqa: ANN001
+    def _mask(self, squares: Iterable[Square]) -> int:
         mask = 0
         for square in squares:
             mask |= self.bit(square)
@@ -166,7 +170,7 @@ class _Board:
 
 
 #: Boards of recent mazes (a deal's two start squares, a puzzle's first moves share one).
-_BOARDS: dict[tuple, _Board] = {}
+_BOARDS: dict[tuple[Maze, bool], _Board] = {}
 _BOARDS_KEPT = 4
 #: Masks whose moves a board remembers (some 300 bytes each) before it starts afresh.
 _MEMO_LIMIT = 20_000
@@ -184,7 +188,8 @@ def board_of(state: LabRatsState) -> _Board:
 
 
 @lru_cache(maxsize=64)
-def _height_order(start: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[tuple[int, tuple], ...]]:
+def _height_order(start: tuple[int, ...]) -> tuple[tuple[int, ...], int,
+                                                   tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]:
     """How stack heights up to ``start`` are searched: the strides of their flat index; the span
     that numbers coins as ``stack * span + height - 1``; and each heights' index with its coins
     ``(coin's number, index after taking it)``, the most coins left first (lexicographic among
@@ -214,7 +219,8 @@ def solve_advanced(state: LabRatsState) -> Solution:
             moves.clear()
     strides, span, order = _height_order(tuple(len(s) for s in state.stacks))
     # Each coin by its number: its value, where it exits from, and the moves of masks met so far.
-    coins_at: list[tuple[int, int, dict[int, int]] | None] = [None] * (3 * span)
+    # (Numbers of no coin hold a stand-in that is never read.)
+    coins_at: list[tuple[int, int, dict[int, int]]] = [(0, 0, {})] * (3 * span)
     for k, stack in enumerate(state.stacks):
         for height, coin in enumerate(stack):
             coins_at[k * span + height] = (coin.value, exits[coin.value], memo[coin.value])
@@ -250,7 +256,7 @@ def _reconstruct(state: LabRatsState, board: _Board, masks: list[int], strides: 
     to the start, one coin at a time."""
     stacks = state.stacks
     start = tuple(len(s) for s in stacks)
-    heights = (index // strides[0], index % strides[0] // strides[1], index % strides[1])
+    heights: tuple[int, ...] = (index // strides[0], index % strides[0] // strides[1], index % strides[1])
     target = winners & -winners
     coin = stacks[k][heights[k] - 1]
     need = exit_distance(state, board.squares_of(target)[0], board.exit_heading)
@@ -303,7 +309,7 @@ def _step_back(board: _Board, before: int, target: int, value: int, stack: int) 
     return None
 
 
-def _key(state: LabRatsState) -> tuple:
+def _key(state: LabRatsState) -> tuple[Square, tuple[tuple[Coin, ...], ...], tuple[Square, ...], int]:
     return state.rat, state.stacks, tuple(state.down[i].square for i in state.trail), state.coins_used()
 
 
@@ -314,7 +320,7 @@ def _solve_standard(state: LabRatsState, *, budget: int, bound: int | None) -> S
     stops when no state left has fewer coins down than the best escape found.
     """
     base = state.coins_used()
-    levels: dict[int, deque] = {base: deque([(state, ())])}
+    levels: dict[int, deque[tuple[LabRatsState, tuple[Action, ...]]]] = {base: deque([(state, ())])}
     seen = {_key(state)}
     searched = 0
     best: tuple[Action, ...] | None = None

@@ -27,7 +27,7 @@ class Tile:
     connector: int
     gems: Gems
 
-    def rotated(self, degrees: int) -> "Tile":
+    def rotated(self, degrees: int) -> Tile:
         """The tile turned ``degrees`` counter-clockwise."""
         return Tile(rotate(self.connector, degrees), self.gems)
 
@@ -143,7 +143,7 @@ class Board:
             route.append(came[route[-1]])  # type: ignore[arg-type]
         return route[::-1]
 
-    def slide(self, index: int, direction: str, spare: Tile, degrees: int) -> tuple["Board", Tile]:
+    def slide(self, index: int, direction: str, spare: Tile, degrees: int) -> tuple[Board, Tile]:
         """The board after sliding row (LEFT, RIGHT) or column (UP, DOWN) ``index`` one step
         and inserting ``spare`` turned ``degrees`` counter-clockwise; and the new spare."""
         rows = [list(row) for row in self.tiles]

@@ -39,7 +39,7 @@ def run(milestone: str, values: list[Any]) -> Any:
         state = parse_state(values[1], strict=False)
         _need_players(state)
         choice = choose(values[0], state, parse_coordinate(values[2]))
-        if choice == PASS:
+        if isinstance(choice, str):  # PASS: the one action that is not a Move
             return PASS
         return [choice.index, choice.direction, choice.degrees, coordinate_json(choice.destination)]
     from .referee import play_fixture

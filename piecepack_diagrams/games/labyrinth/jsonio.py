@@ -62,7 +62,8 @@ def read_values(text: str, *, name: str = "<stdin>") -> list[Any]:
     if len(text) > MAX_JSON_BYTES:
         raise NotationError(f"the input is larger than {MAX_JSON_BYTES >> 20} MiB", location=SourceLocation(name, 1, 1))
     decoder = json_decoder(text, name)
-    values, i = [], 0
+    values: list[Any] = []
+    i = 0
     while True:
         while i < len(text) and text[i].isspace():
             i += 1

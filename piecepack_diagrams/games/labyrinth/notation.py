@@ -201,7 +201,7 @@ def dealt(metadata: Mapping[str, Any], seed: int | None) -> LabyrinthPlay:
 def check_players(state: LabyrinthState) -> None:
     """Each player has its own colour, a goal, and everything on the board; raises :class:`SetupError`."""
     colors = [p.color for p in state.players]
-    for k, player in enumerate(state.players):
+    for _k, player in enumerate(state.players):
         if colors.count(player.color) > 1:
             raise SetupError(f"two players are '{player.color}'; each needs its own colour", token=player.color)
         if player.goto is None:
@@ -289,5 +289,5 @@ def record_text(header: str, turns: list[list[Action | str | tuple[str, str]]], 
     return text
 
 
-__all__ = ["OUT", "TURN_HELP", "check_players", "dealt", "format_turn", "header_text", "parse_header", "parse_inline", "parse_options",
-           "parse_turn", "record_text"]
+__all__ = ["OUT", "TURN_HELP", "check_players", "dealt", "format_turn", "header_text", "parse_header", "parse_inline",
+           "parse_options", "parse_turn", "record_text"]

@@ -21,7 +21,7 @@ import zlib
 from functools import lru_cache
 
 from ...scene import (Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Outline, Panel,
-                      PathLine, Rectangle, Scene, flattened)
+                      Rectangle, Scene, flattened)
 from .board import Coordinate, Tile, cell_name, column_name, row_name
 from .connectors import EAST, NORTH, SOUTH, SYMBOLS, WEST
 from .gem_colours import GEM_COLOURS
@@ -152,7 +152,8 @@ def _tile_group(tile: Tile, x: float, y: float, n1: str, n2: str, gem: float) ->
     g1, g2 = tile.gems
     s1, s2 = gem_shapes(tile.gems)
     spot = min(GEM_SPOT, 0.49 - gem / 2)  # a large numbered mark stays within its tile
-    return Group((Rectangle(x, y, 1.0, 1.0, role="wall"), Outline(shape, glyph=SYMBOLS[tile.connector], glyph_at=(x, y)),
+    return Group((Rectangle(x, y, 1.0, 1.0, role="wall"),
+                  Outline(shape, glyph=SYMBOLS[tile.connector], glyph_at=(x, y)),
                   Marker(x - spot, y + spot, gem, gem_colour(g1), s1, text=n1, role="gem", rim=True),
                   Marker(x + spot, y - spot, gem, gem_colour(g2), s2, text=n2, role="gem", rim=True)),
                  role="tile")
@@ -205,9 +206,9 @@ def position_scene(play: LabyrinthPlay, *, caption: str = "", show_legal: bool =
         focus = turn_focus(last.move.index, last.move.direction, last.route, h, w)
     elif last is not None:
         # A pass: no slide, no walk; the drawing is about the player who passed: its tile ringed (it stays).
-        cell = next((p.current for p in players if p.color == last.color), None)
-        if cell is not None:
-            x, y = cell_centre(cell, h)
+        stood = next((p.current for p in players if p.color == last.color), None)
+        if stood is not None:
+            x, y = cell_centre(stood, h)
             focus = Bounds(x - 1.5, y - 1.5, x + 1.5, y + 1.5)
             notes.append(Highlight(x, y, 1.0, 1.0, role="target"))
     here: dict[Coordinate, int] = {}
@@ -264,6 +265,7 @@ def walk_marks(points: tuple[tuple[float, float], ...], colour: str, *, role: st
 def turn_focus(index: int, direction: str, route: tuple[Coordinate, ...], h: int, w: int) -> Bounds:
     """The region a turn is about: the end of the slid row or column where the spare went in,
     with its arrow, the cells walked, and half a tile round them."""
+    y1: float  # a whole number of tiles in some directions
     if direction == "LEFT":
         x0, y0, x1, y1 = w - 1.0, h - index - 1.0, w + 1.0, h - index
     elif direction == "RIGHT":
@@ -335,11 +337,11 @@ def players_panel(play: LabyrinthPlay, *, full: bool = True, within: Bounds | No
 
     def shown(cell: Coordinate) -> bool:
         x, y = cell_centre(cell, h)
-        return within is None or within.x0 <= x <= within.x1 and within.y0 <= y <= within.y1
+        return within is None or (within.x0 <= x <= within.x1 and within.y0 <= y <= within.y1)
 
     players = [p for p in position.players if shown(p.current)]
     others = [p for p in position.players if not shown(p.current)]
-    lines: list[tuple[tuple[Annotation, ...], str]] = []
+    lines: list[tuple[tuple[Marker, ...], str]] = []
     for player in players:
         name = play.name_of(player.color)
         disc = (avatar(0.0, 0.0, player.color, name),)
@@ -452,6 +454,6 @@ def key_scene(play: LabyrinthPlay, *, page: tuple[float, float] = KEY_PAGE) -> S
 
 
 __all__ = ["ALIKE", "COLOUR_NAMES", "GEM_PALETTE", "KEY_PAGE", "board_coordinates", "board_notes", "cell_centre",
-           "colour_distance", "gem_colour", "gem_shapes", "gem_words", "gone_avatar", "holding", "home_mark", "is_alike",
-           "key_scene", "passage", "player_colour", "player_words", "players_panel", "position_scene", "slide_arrow",
-           "spare_panel", "tile_annotations", "turn_focus"]
+           "colour_distance", "gem_colour", "gem_shapes", "gem_words", "gone_avatar", "holding", "home_mark",
+           "is_alike", "key_scene", "passage", "player_colour", "player_words", "players_panel", "position_scene",
+           "slide_arrow", "spare_panel", "tile_annotations", "turn_focus"]

@@ -86,7 +86,7 @@ def referee(state: LabyrinthState, contestants: list[Contestant], *, setup_count
     """Play a game: ``contestants[i]`` plays ``state.players[i]``, in that order, for at most
     ``max_rounds`` rounds. Never raises for a player's misbehaviour or illegal move: the
     player is thrown out and the game goes on. ``skip_cycles`` only trades time: the result
-    is the same either way."""
+    is the same either way. Raises :class:`SetupError` for a player with no goal to head for."""
     names = [c.name for c in contestants]
     who = dict(zip(names, contestants))
     out: list[str] = []
@@ -138,15 +138,17 @@ def referee(state: LabyrinthState, contestants: list[Contestant], *, setup_count
             if name not in names:
                 continue
             k = names.index(name)
-            player = state.players[k]
+            target = state.players[k].target
+            if target is None:
+                raise SetupError(f"player {name!r} has no goal to head for", expected="a 'goto' for each player")
             try:
                 who[name].call("takeTurn")
-                choice = choose(who[name].strategy, replace(state, turn=k), player.target)
+                choice = choose(who[name].strategy, replace(state, turn=k), target)
             except Misbehaved:
                 eject(name)  # a player thrown out has not moved: the round may still be one of passes
                 turns.append((name, OUT))
                 continue
-            if choice == PASS:
+            if isinstance(choice, str):  # PASS: the one action that is not a Move
                 turns.append((name, PASS))
                 continue
             try:

@@ -20,6 +20,7 @@ from .rules import LabyrinthPlay, remove, take_turn
 from .state import PASS, Move
 from .strategies import lines
 from ...values import replace
+import itertools
 
 #: Kind of turn -> what the rules say of it, in a player's words.
 KINDS = {
@@ -136,7 +137,8 @@ def _straight_walks(play: LabyrinthPlay, move_index: int, direction: str) -> lis
             if not board.is_inside(cell):
                 break
             was = (cell[0] - dr, cell[1] - dc)
-            if not blocked and board.tiles[was[0]][was[1]].connector & side and board.tiles[cell[0]][cell[1]].connector & back:
+            if (not blocked and board.tiles[was[0]][was[1]].connector & side
+                    and board.tiles[cell[0]][cell[1]].connector & back):
                 walked += 1
             else:
                 blocked = True
@@ -190,7 +192,7 @@ def _straight(start: Coordinate, end: Coordinate) -> list[Coordinate]:
 def _reached(board: Any, path: list[Coordinate]) -> int:
     """How many cells of ``path`` a walk along it reaches before a wall stops it."""
     walked = 1
-    for a, b in zip(path, path[1:]):
+    for a, b in itertools.pairwise(path):
         dr, dc = b[0] - a[0], b[1] - a[1]
         side, back = next((s, k) for y, x, s, k in _STEPS if (y, x) == (dr, dc))
         if not (board.tiles[a[0]][a[1]].connector & side and board.tiles[b[0]][b[1]].connector & back):
@@ -274,7 +276,7 @@ def move_scene(before: LabyrinthPlay, after: LabyrinthPlay, text: str, caption: 
     # Of the players thrown out, the key names those this turn throws out: the figure is about them.
     gone = tuple(who for who in after.out if who not in before.out)
     h = after.position.board.height
-    marks: list[Annotation] = []
+    marks: list[Marker] = []
     for color, name in gone:
         cell = next((p.current for p in before.position.players if p.color == color), None)
         if cell is not None:

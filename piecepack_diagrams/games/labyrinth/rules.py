@@ -199,5 +199,5 @@ def _after_turn(play: LabyrinthPlay, *, advance: bool) -> LabyrinthPlay:
     return replace(play, position=replace(position, turn=0), ended=ended)
 
 
-__all__ = ["LabyrinthPlay", "LastTurn", "MAX_ROUNDS", "Options", "ROUND_LIMIT", "arrive", "check_max_rounds", "distance",
-           "remove", "take_turn", "winner_indices"]
+__all__ = ["LabyrinthPlay", "LastTurn", "MAX_ROUNDS", "Options", "ROUND_LIMIT", "arrive", "check_max_rounds",
+           "distance", "remove", "take_turn", "winner_indices"]

@@ -62,7 +62,7 @@ class LabyrinthState:
 
     __repr__ = brief_repr
 
-    def slid(self, index: int, direction: str, degrees: int) -> "LabyrinthState":
+    def slid(self, index: int, direction: str, degrees: int) -> LabyrinthState:
         """The state after the slide and insert, avatars moved along (no legality checks)."""
         board, spare = self.board.slide(index, direction, self.spare, degrees)
         h, w = self.board.height, self.board.width

@@ -112,8 +112,10 @@ def pass_problem(deal: Deal, leg: int, cell: int, marks: tuple[int, ...], option
         return None
     if leg == 12:
         return None  # home: every tile may be passed
+    target = deal.tiles[deal.targets[leg]]
+    assert tile is not None and target is not None  # a pawn passes tiles, towards a tile (not home: leg 12)
     suit, rank = tile
-    target_rank = deal.tiles[deal.targets[leg]][1]
+    target_rank = target[1]
     outbound_leg = leg < 6
     if outbound_leg:
         if suit == deal.inbound:

@@ -262,7 +262,8 @@ def shortest_path(position: int, target: int, allowed: int) -> list[int]:
     raise ValueError("no path through the chosen tiles")
 
 
-def path_through(deal: Deal, leg: int, position: int, chosen: int, marks: tuple[int, ...], options: Options) -> list[int]:
+def path_through(deal: Deal, leg: int, position: int, chosen: int, marks: tuple[int, ...],
+                 options: Options) -> list[int]:
     """A shortest path from ``position`` to the leg's target passing only free spaces and the
     grid tiles of ``chosen`` (the cells after ``position``, ending at the target)."""
     free, grid = allowed_cells(deal, leg, marks, options)

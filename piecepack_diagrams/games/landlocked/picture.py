@@ -22,6 +22,7 @@ from .board import HOME, MARK_SPOTS, Deal, cell_name
 from .queries import reachable_cells
 from .rules import LandlockedState
 from ...values import replace
+import itertools
 
 #: The board's coordinates: files a..e left to right, ranks 1..5 bottom to top.
 COORDINATES = Coordinates(files=tuple((1.5 + 2 * c, "abcde"[c]) for c in range(5)),
@@ -118,7 +119,7 @@ def interrupted(points: tuple[Point, ...] | list[Point], boxes: list[Box]) -> li
     (none shorter than :data:`_SHORTEST`)."""
     pieces: list[list[Point]] = []
     current: list[Point] | None = None
-    for a, b in zip(points, points[1:]):
+    for a, b in itertools.pairwise(points):
         spans = [span for span in (_inside_span(a, b, box) for box in boxes) if span is not None]
         for t0, t1 in _outside(spans):
             if t0 > 1e-9 or current is None:
@@ -137,7 +138,7 @@ def interrupted(points: tuple[Point, ...] | list[Point], boxes: list[Box]) -> li
     out = []
     for piece in pieces:
         kept = _simplified(piece)
-        length = sum(abs(q[0] - p[0]) + abs(q[1] - p[1]) for p, q in zip(kept, kept[1:]))
+        length = sum(abs(q[0] - p[0]) + abs(q[1] - p[1]) for p, q in itertools.pairwise(kept))
         if len(kept) >= 2 and length >= _SHORTEST:
             out.append(kept)
     return out
@@ -206,7 +207,7 @@ def leg_marks(deal: Deal, cells: tuple[int, ...] | list[int]) -> list[Annotation
     the target's rank (lines before it where a rank on the way parts it)."""
     pieces = route_pieces(deal, cells)
     *before, last = pieces
-    return [PathLine(piece) for piece in before] + [Arrow(last[0], last[-1], via=tuple(last[1:-1]))]
+    return [*(PathLine(piece) for piece in before), Arrow(last[0], last[-1], via=tuple(last[1:-1]))]
 
 
 def refused_step(deal: Deal, cells: list[int], stop: int) -> tuple[list[PathLine], Arrow]:
@@ -360,8 +361,8 @@ def position_scene(state: LandlockedState, *, caption: str = "", show_legal: boo
         annotations += leg_marks(state.deal, state.last_path)
         focus = focus_of(state.last_path)
     panels = (key_panel(state, focus=focus),) if key else ()
-    return Scene(tuple(board_pieces(state, clear_of=annotations)), tuple(annotations), caption=caption, focus=focus, panels=panels,
-                 coordinates=COORDINATES)
+    return Scene(tuple(board_pieces(state, clear_of=annotations)), tuple(annotations), caption=caption, focus=focus,
+                 panels=panels, coordinates=COORDINATES)
 
 
 def key_scene(state: LandlockedState) -> Scene:
@@ -414,7 +415,7 @@ def route_scene(states: list[LandlockedState], paths: tuple[tuple[int, ...], ...
         walks = [cells for _, cells in board]
         drawn = [next(colours) for _ in board]
         lines = []
-        for (leg, cells), lane, colour in zip(board, _lanes(walks), drawn):
+        for (_, cells), lane, colour in zip(board, _lanes(walks), drawn):
             lines += [PathLine(tuple((x + dx, y) for x, y in piece), role="route", colour=colour,
                                dash=LEG_DASHES[LEG_COLOURS.index(colour)]) for piece in route_pieces(deal, cells, lane)]
         annotations += lines
@@ -505,7 +506,7 @@ def disc_spot(deal: Deal, cells: tuple[int, ...] | list[int], shift: float, piec
 
 
 def _shares_way(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    return bool({frozenset(p) for p in zip(a, a[1:])} & {frozenset(p) for p in zip(b, b[1:])})
+    return bool({frozenset(p) for p in itertools.pairwise(a)} & {frozenset(p) for p in itertools.pairwise(b)})
 
 
 def _colours(legs: list[int], walks: list[tuple[int, ...]], boards: list[int]) -> list[str]:
@@ -532,6 +533,7 @@ def _lanes(walks: list[tuple[int, ...]]) -> list[int]:
     return out
 
 
-__all__ = ["COORDINATES", "DISC_SIZE", "KNOCKOUT", "LANES", "LEG_COLOURS", "LEG_DASHES", "PAWN_SPOTS", "attempt_marks", "board_pieces",
-           "cell_centre", "disc_spot", "focus_of", "interrupted", "key_panel", "key_scene", "knockouts", "leg_marks", "marker_suit", "marks_entry", "pawn_spot",
-           "position_scene", "refused_step", "route_pieces", "route_points", "route_scene", "suit_word", "target_words", "walk_points"]
+__all__ = ["COORDINATES", "DISC_SIZE", "KNOCKOUT", "LANES", "LEG_COLOURS", "LEG_DASHES", "PAWN_SPOTS", "attempt_marks",
+           "board_pieces", "cell_centre", "disc_spot", "focus_of", "interrupted", "key_panel", "key_scene", "knockouts",
+           "leg_marks", "marker_suit", "marks_entry", "pawn_spot", "position_scene", "refused_step", "route_pieces",
+           "route_points", "route_scene", "suit_word", "target_words", "walk_points"]

@@ -120,11 +120,13 @@ def attempt_scene(state: LandlockedState, text: str, error: RuleError) -> Scene 
     scene = picture.position_scene(replace(state, last_path=()))
     problem = pass_problem(state.deal, state.leg, cells[stop], state.marks, state.options)
     target = state.target
+    assert target is not None  # an attempt is refused on a leg still to walk
     heading = f"Leg {state.leg + 1} heads from {cell_name(cells[0])} for {target_words(state.deal, target)}"
     said = f"{heading}; the dashed step onto {cell_name(cells[stop])} is refused: {problem}."
     marks = tuple(picture.attempt_marks(state.deal, cells, stop))
     return replace(scene, annotations=scene.annotations + marks, focus=focus,
-                   pieces=tuple(picture.board_pieces(state, clear_of=marks)), panels=(picture.key_panel(state, focus=focus),), caption=said)
+                   pieces=tuple(picture.board_pieces(state, clear_of=marks)),
+                   panels=(picture.key_panel(state, focus=focus),), caption=said)
 
 
 def end_scene(result: Replay) -> Scene | None:
@@ -136,8 +138,9 @@ def end_scene(result: Replay) -> Scene | None:
     if not paths or any(not path for path in paths):
         return None
     final = states[-1]
-    said = (f"The whole route, leg by leg, each numbered where it enters its target (colours and lines in turn; the coins of its "
-            f"{final.markers} passes are left off); the inbound legs start from the outbound 5, where leg 6 ended")
+    said = ("The whole route, leg by leg, each numbered where it enters its target (colours and lines in turn; "
+            f"the coins of its {final.markers} passes are left off); the inbound legs start from the outbound 5, "
+            "where leg 6 ended")
     return picture.route_scene(states, paths, caption=said)
 
 

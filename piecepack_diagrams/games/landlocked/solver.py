@@ -27,6 +27,7 @@ route found first is the same one (the tests compare the two deal by deal).
 from __future__ import annotations
 
 import heapq
+from typing import Literal
 
 from ...values import replace, value
 from .board import CELLS, HOME, MARKER_COINS, Options, cell_name
@@ -165,7 +166,7 @@ class _Search:
                 counter += 1
                 continue
             extra = f - cost - rest[leg + 1]
-            layer = layers.get(extra << 4 | leg, False)
+            layer: list[tuple[int, int]] | Literal[False] | None = layers.get(extra << 4 | leg, False)
             if layer is False:
                 layer = self.layer(leg, extra)
             if layer is None:
