@@ -619,6 +619,12 @@ def scene_stamps(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Pla
     for p in scene.pieces:
         under = p.piece.kind in ("tile", "board") and _is_under(p.x, p.y, highlights)
         yield (tinted_stamp if under else stamp)(p.piece, p.angle % 360), p.x, p.y
+        if not under and p.piece.kind == "tile" and p.piece.cfg == "piecepack":
+            # A square smaller than the tile it lies on (a quarter of a tile's back): tinted
+            # through, over the tile and under what stands on it.
+            for h in highlights:
+                if _fills(p, h):
+                    yield _tint_stamp(h, theme, opacity=theme.highlight_opacity), 0.0, 0.0
     for a in scene.annotations:
         under = isinstance(a, Group) and a.role == "tile" and _is_under(*_group_centre(a), highlights)
         yield annotation_stamp(a, tinted_theme if under else theme, scale), 0.0, 0.0
@@ -638,10 +644,12 @@ def _group_centre(group: Group) -> tuple[float, float]:
     return (first.x, first.y) if isinstance(first, Rectangle) else (math.inf, math.inf)
 
 
-def _tint_stamp(h: Highlight, theme: Theme) -> Stamp:
+def _tint_stamp(h: Highlight, theme: Theme, *, opacity: float = 1.0) -> Stamp:
+    """The square ``h`` in the tinted background (with ``opacity`` below 1: the highlight's
+    colour, see-through, over what lies under it)."""
     x0, y0, x1, y1 = h.x - h.width / 2, h.y - h.height / 2, h.x + h.width / 2, h.y + h.height / 2
-    return Stamp.from_primitives((Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), tinted(theme).piece_background,
-                                          "none", 0.0),))
+    fill = tinted(theme).piece_background if opacity >= 1 else theme.highlight
+    return Stamp.from_primitives((Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, "none", 0.0, opacity),))
 
 
 def _mix(colour: str, base: str, share: float) -> str:
