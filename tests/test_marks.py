@@ -66,6 +66,14 @@ def test_an_arrow_runs_from_centre_to_centre():
     # The shaft runs straight towards the tip and stops at the head's base.
     assert shafts[0].points[-1][0] == pytest.approx(start[0], abs=1)
     assert start[1] > shafts[0].points[-1][1] > tip[1]
+    # Under it, a wider rim in the page's colour along the same line: the arrow stands apart
+    # from whatever piece it crosses.
+    order = [el for el, _ in paths]
+    shaft_el = next(el for el, subs in paths if el.get("stroke") == DEFAULT.annotation)
+    rims = [(el, sub) for el, subs in paths if el.get("stroke") == "#FFFFFF" and el.get("fill") == "none"
+            for sub in subs if sub.points[0] == pytest.approx(start, abs=1)]
+    assert len(rims) == 1 and order.index(rims[0][0]) < order.index(shaft_el)
+    assert float(rims[0][0].get("stroke-width")) > float(shaft_el.get("stroke-width"))
 
 
 def test_a_highlight_fills_its_square_under_the_pieces():
@@ -275,3 +283,20 @@ def test_text_shades_a_highlighted_square_round_its_pieces():
     files = next(line for line in lines if line.split() == ["a", "b", "c", "d"])
     assert lines[row].split()[0] == "3" and column <= files.index("b") <= column + 2
     assert "░" not in render(board, "txt").decode()
+
+
+def test_a_cropped_figure_grows_to_show_every_mark():
+    from piecepack_diagrams.layout.marks import marked, parse_marks
+
+    about_a1 = replace(BOARD, frame=None, focus=Bounds(0.5, 0.5, 2.5, 2.5))
+    plain = lay_out(about_a1, framing="focus").window
+    assert plain.x1 < 3.5  # d4 lies beyond the crop ...
+    window = lay_out(marked(about_a1, parse_marks(highlight=["d4"])), framing="focus").window
+    assert window.x0 <= 0.5 and window.y0 <= 0.5 and window.x1 >= 4.5 and window.y1 >= 4.5  # ... until marked
+
+
+def test_a_png_too_large_at_the_width_asked_is_refused():
+    from piecepack_diagrams import OutputError
+
+    with pytest.raises(OutputError, match="16,000 pixels wide"):
+        render(BOARD, "png", coordinates=False, scale=1.0, width=16_000)

@@ -12,13 +12,13 @@ Renderers see only those, and draw them as they draw a game's own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..arguments import check_arg
 from ..errors import OptionError
-from ..scene import Annotation, Arrow, Coordinates, Highlight, Label, Scene
+from ..scene import Annotation, Arrow, Bounds, Coordinates, Highlight, Label, Scene
 from ..values import value
 
 #: A user's label prints this large (points).
@@ -67,7 +67,8 @@ def _pairs(value: Any, *, name: str, accepts: str) -> tuple[tuple[str, str], ...
     return tuple(out)
 
 
-def parse_marks(*, arrows: Any = (), highlight: Any = (), labels: Any = ()) -> Marks:
+def parse_marks(*, arrows: Sequence[tuple[str, str]] = (), highlight: Sequence[str] = (),
+                labels: Sequence[tuple[str, str]] | Mapping[str, str] = ()) -> Marks:
     """The marks asked for: ``arrows`` a list of (from, to) squares (``[("b2", "b5")]``),
     ``highlight`` a list of squares (``["c3"]``), ``labels`` a list of (square, text) pairs
     or a dict ``{"c3": "A"}``.
@@ -144,8 +145,9 @@ def square_of(name: str, coordinates: Coordinates | None) -> Square:
 def marked(scene: Scene, marks: Marks) -> Scene:
     """``scene`` with ``marks`` drawn on it, by its board's coordinates: highlights (a tint under
     the pieces, a ring inside the square), then arrows from centre to centre, then labels,
-    which the layout sets beside what stands on their squares. A scene without marks is
-    returned as it is.
+    which the layout sets beside what stands on their squares. The region a figure is about
+    (its ``focus``) grows to take in the marked squares. A scene without marks is returned as
+    it is.
 
     Raises :class:`~piecepack_diagrams.errors.OptionError` for a square the board does not name.
     """
@@ -153,16 +155,31 @@ def marked(scene: Scene, marks: Marks) -> Scene:
         return scene
     c = scene.coordinates
     notes: list[Annotation] = []
+    squares: list[Square] = []
     for name in marks.highlight:
         s = square_of(name, c)
+        squares.append(s)
         notes.append(Highlight(s.x, s.y, s.width, s.height, role="mark"))
     for start, end in marks.arrows:
         a, b = square_of(start, c), square_of(end, c)
+        squares += [a, b]
         notes.append(Arrow((a.x, a.y), (b.x, b.y), role="mark"))
     for name, text in marks.labels:
         s = square_of(name, c)
+        squares.append(s)
         notes.append(Label(s.x, s.y, text.strip(), MARK_LABEL_SIZE, role="mark", place="near"))
-    return replace(scene, annotations=scene.annotations + tuple(notes))
+    return replace(scene, annotations=scene.annotations + tuple(notes), focus=_covering(scene.focus, squares))
+
+
+def _covering(focus: Bounds | None, squares: list[Square]) -> Bounds | None:
+    """The region a figure is about grown to take in the marked squares: a figure cropped to
+    it shows every mark asked for (no focus: the whole board is shown anyway)."""
+    if focus is None:
+        return None
+    return Bounds(min([focus.x0] + [s.x - s.width / 2 for s in squares]),
+                  min([focus.y0] + [s.y - s.height / 2 for s in squares]),
+                  max([focus.x1] + [s.x + s.width / 2 for s in squares]),
+                  max([focus.y1] + [s.y + s.height / 2 for s in squares]))
 
 
 __all__ = ["MARK_LABEL_SIZE", "Marks", "Square", "board_squares", "marked", "parse_marks", "square_of"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ..arguments import check_arg
 from ..errors import OptionError, OutputError
@@ -19,7 +19,8 @@ FORMATS = ("svg", "pdf", "png", "txt")
 
 def render(scene: "Scene | LaidOut", fmt: str, *, theme: Theme = DEFAULT, scale: float | None = None,
            box: tuple[float, float] | None = None, framing: str = "whole", coordinates: bool = True,
-           rotate: int = 0, flipped: bool = False, arrows: Any = (), highlight: Any = (), labels: Any = (),
+           rotate: int = 0, flipped: bool = False, arrows: Sequence[tuple[str, str]] = (),
+           highlight: Sequence[str] = (), labels: "Sequence[tuple[str, str]] | Mapping[str, str]" = (),
            dpi: float | None = None, width: int | None = None) -> bytes:
     """The scene in format ``fmt`` (``svg``, ``pdf``, ``png`` or ``txt``) as bytes.
 

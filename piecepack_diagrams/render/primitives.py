@@ -425,6 +425,10 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
         colour = theme.annotation if a.role == "target" else theme.highlight_edge
         yield Polyline(ring, colour, width)
     elif isinstance(a, Arrow):
+        if a.role == "mark":
+            # A user's arrow runs over whatever stands on its way (a game's own arrows are drawn
+            # clear of the glyphs): a rim in the page's colour keeps it apart from any piece.
+            yield from _arrow(a.points, theme, scale, colour=a.colour, casing=MARK_CASING)
         yield from _arrow(a.points, theme, scale, dashed=a.role == "illegal", colour=a.colour)
         if a.role == "illegal":
             yield from _cross(a.end, theme, scale)
@@ -518,14 +522,17 @@ EDGE_MARK_WIDTH = 3.0
 FIGURE_EDGE = 0.9
 FIGURE_GRID = 0.45
 CROSS_SIZE = 0.085
+#: The rim round a user's arrow (points each side), see :func:`_annotation`.
+MARK_CASING = 0.9
 #: Dashes of a refused move's arrow (paper inches): drawn, then left out.
 _DASH, _GAP = 0.09, 0.06
 
 
 def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashed: bool = False,
-           colour: str = "") -> Iterator[Primitive]:
+           colour: str = "", casing: float = 0.0) -> Iterator[Primitive]:
     """An arrow along ``points`` (turning at each corner), its head at the last point, in
-    ``colour`` (else the theme's annotation colour)."""
+    ``colour`` (else the theme's annotation colour); with ``casing``, only a rim that many
+    points wide round it, in the page's colour, to draw under it."""
     ink = colour or theme.annotation
     points = tuple(p for k, p in enumerate(points) if k == 0 or p != points[k - 1])
     if len(points) < 2:
@@ -539,13 +546,19 @@ def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashe
     bx, by = x1 - ux * head, y1 - uy * head
     shaft = points[:-1] + ((bx, by),)
     width = ARROW_WIDTH / scale
+    w = head * 0.5
+    tip = ((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w))
+    if casing:
+        rim, extra = _page_colour(theme), 2 * casing / scale
+        yield Polyline(shaft, rim, width + extra)
+        yield Polygon(tip, rim, rim, extra)
+        return
     if dashed:
         for dash in _dashes(shaft, scale):
             yield Polyline(dash, ink, width)
     else:
         yield Polyline(shaft, ink, width)
-    w = head * 0.5
-    yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), ink, "none", 0.0)
+    yield Polygon(tip, ink, "none", 0.0)
 
 
 def _dashes(points: tuple[Point, ...], scale: float,
