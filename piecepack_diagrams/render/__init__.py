@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..arguments import check_arg
 from ..errors import OptionError, OutputError
 from ..layout.compose import LaidOut, as_laid_out
-from ..layout.marks import Marks, marked, parse_marks
-from ..layout.orient import TURNS, turned
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .caches import clear_caches
-from .sizing import check_size
+
+if TYPE_CHECKING:
+    from ..layout.marks import Marks
 
 FORMATS = ("svg", "pdf", "png", "txt")
 
@@ -52,9 +53,19 @@ def render(scene: "Scene | LaidOut", fmt: str, *, theme: Theme = DEFAULT, scale:
     check_arg(flipped, bool, name="flipped", accepts="True or False")
     if fmt not in FORMATS and fmt != "text":
         raise OutputError(f"unknown format '{fmt}'", token=fmt, expected=", ".join(FORMATS))
-    check_size(fmt, dpi=dpi, width=width)
-    scene = _viewed(scene, coordinates=coordinates, rotate=rotate, flipped=flipped,
-                    marks=parse_marks(arrows=arrows, highlight=highlight, labels=labels))
+    # The options' modules are imported only when an option is given: a plain drawing (and
+    # the command line's start) does without them.
+    if dpi is not None or width is not None:
+        from .sizing import check_size
+
+        check_size(fmt, dpi=dpi, width=width)
+    marks = None
+    if arrows != () or highlight != () or labels != ():
+        from ..layout.marks import parse_marks
+
+        marks = parse_marks(arrows=arrows, highlight=highlight, labels=labels)
+    if marks is not None or rotate or flipped or not coordinates:
+        scene = _viewed(scene, coordinates=coordinates, rotate=rotate, flipped=flipped, marks=marks)
     if fmt in ("txt", "text"):
         from .text import render_text
 
@@ -76,23 +87,27 @@ def render(scene: "Scene | LaidOut", fmt: str, *, theme: Theme = DEFAULT, scale:
 
 
 def _viewed(scene: "Scene | LaidOut", *, coordinates: bool, rotate: int, flipped: bool,
-            marks: Marks) -> "Scene | LaidOut":
+            marks: "Marks | None") -> "Scene | LaidOut":
     """``scene`` with its marks, turned as asked (a laid-out scene, whose layout decided all
     that, only when nothing is asked).
 
     Raises :class:`~piecepack_diagrams.errors.OptionError` for a turn that is not a quarter
     turn, a square the board does not name, and options for a laid-out scene."""
+    from ..layout.marks import marked
+    from ..layout.orient import TURNS, turned
+
     if rotate not in TURNS:
         raise OptionError(f"a turn of {rotate} degrees", token=str(rotate), expected="0, 90, 180 or 270")
     turn = (rotate + (180 if flipped else 0)) % 360
+    unmarked = marks is None or marks.is_empty()
     if isinstance(scene, LaidOut):
-        if turn or not coordinates or not marks.is_empty():
+        if turn or not coordinates or not unmarked:
             raise OptionError("a laid-out scene is drawn as it was laid out", token="LaidOut",
                               expected="the Scene itself, when turning it, marking it or leaving out coordinates")
         return scene
-    if marks.is_empty() and not turn:
-        return scene
-    return turned(marked(scene, marks), turn)
+    if marks is not None and not unmarked:
+        scene = marked(scene, marks)
+    return turned(scene, turn)
 
 
 __all__ = ["FORMATS", "clear_caches", "render"]
