@@ -33,6 +33,11 @@ PICTURES: dict[str, tuple[list[str], int, int]] = {
     "families": (["render", "records/ppn/piece-families.ppn", "-f", "pdf", "-o", "OUT.pdf"], 1, 32),
     "spoff": (["render", "../shared/corpus/ppn/records/spoff.ppn", "--move", "5", "-f", "pdf", "-o", "OUT.pdf"],
               1, 60),
+    "marks": (["setup", "chess", "--arrow", "e2-e4", "--arrow", "g1-f3", "--highlight", "e4", "--highlight", "f3",
+               "--label", "d5=centre", "-f", "pdf", "-o", "OUT.pdf"], 1, 60),
+    # A PNG as the command draws it (page 0: no PDF to convert).
+    "marks-turned": (["setup", "landlocked", "--seed", "1", "--rotate", "90", "--highlight", "c3", "--arrow", "b1-c3",
+                      "-f", "png", "--width", "640", "-o", "OUT.png"], 0, 0),
 }
 #: Which figure file of a set a figure picture shows.
 FIGURE_FILES = {"figure-illegal": "coin-collectors-illegal-move.pdf"}
@@ -65,6 +70,9 @@ def make() -> None:
             argv = [a.replace("OUT", str(target)) for a in args]
             if main(argv) != 0:
                 raise SystemExit(f"{name}: piecepack-diagrams {' '.join(argv)} failed")
+            if "OUT.png" in args:
+                shutil.copyfile(target.with_suffix(".png"), OUT / f"{name}.png")
+                continue
             pdf = target / FIGURE_FILES[name] if name in FIGURE_FILES else target.with_suffix(".pdf")
             _pdf_to_png(pdf, page or 1, dpi, OUT / f"{name}.png")
         _viewer(scratch)

@@ -22,8 +22,9 @@ _HOMES = {
     "replay_file": "api", "scene_of": "api", "setup_scene": "api",
     "Game": "engine", "Replay": "engine", "Status": "engine", "replay": "engine", "validate": "engine",
     "validate_file": "engine",
-    "LimitError": "errors", "NotationError": "errors", "OutputError": "errors", "PiecepackError": "errors",
-    "PiecepackWarning": "errors", "RuleError": "errors", "SetupError": "errors", "SourceLocation": "errors",
+    "LimitError": "errors", "NotationError": "errors", "OptionError": "errors", "OutputError": "errors",
+    "PiecepackError": "errors", "PiecepackWarning": "errors", "RuleError": "errors", "SetupError": "errors",
+    "SourceLocation": "errors",
     "Record": "notation", "format_record": "notation", "iter_records": "notation", "parse_records": "notation",
     "read_records": "notation",
     "Piece": "pieces", "Suit": "pieces",
@@ -62,8 +63,8 @@ _sys.modules[__name__].__class__ = _Package
 
 
 __all__ = [
-    "Game", "LimitError", "NotationError", "OutputError", "Piece", "PiecepackError", "PiecepackWarning", "Record",
-    "Replay", "RuleError", "Scene", "SetupError", "SourceLocation", "Status", "Suit", "THEMES", "Theme",
+    "Game", "LimitError", "NotationError", "OptionError", "OutputError", "Piece", "PiecepackError", "PiecepackWarning",
+    "Record", "Replay", "RuleError", "Scene", "SetupError", "SourceLocation", "Status", "Suit", "THEMES", "Theme",
     "format_record", "iter_records", "load_theme", "parse_records", "read_records", "render", "replay",
     "replay_file", "scene_of", "setup_scene", "validate", "validate_file",
 ]

@@ -70,9 +70,12 @@ def _in_words(result: Replay, k: int) -> str | None:
 
 
 def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", *, theme: Theme = DEFAULT,
-                    show_legal: bool = False, scale: float | None = None, framing: str = "whole") -> bytes:
+                    show_legal: bool = False, scale: float | None = None, framing: str = "whole",
+                    **options: Any) -> bytes:
     """The position after ``move`` (as :func:`scene_of` takes it) drawn in ``fmt``, laid out
-    with ``scale`` and ``framing`` (see :func:`~piecepack_diagrams.render.render`).
+    with ``scale`` and ``framing``; ``options`` are :func:`~piecepack_diagrams.render.render`'s
+    drawing options (``coordinates``, ``rotate``, ``flipped``, ``arrows``, ``highlight``,
+    ``labels``, ``dpi``, ``width``), which raise what it raises.
 
     Raises :class:`~piecepack_diagrams.errors.OutputError` for a PNG too large to draw, placed
     at the move that put the piece far from the others where it lies.
@@ -88,7 +91,7 @@ def render_position(result: Replay, move: int | str = "last", fmt: str = "svg", 
         except OutputError as exc:
             raise exc.with_location(_placed_at(result, move, far_piece(scene))) from None
     try:
-        return render(scene, fmt, theme=theme, scale=scale, framing=framing)
+        return render(scene, fmt, theme=theme, scale=scale, framing=framing, **options)
     except OutputError as exc:  # plain text that cannot show this position: said at its move
         raise exc.with_location(result.position(move).location or result.record.location) from None
 

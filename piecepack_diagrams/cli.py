@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from . import __version__
-from .errors import OutputError, PiecepackError, SetupError, SourceLocation
+from .errors import OptionError, OutputError, PiecepackError, SetupError, SourceLocation
 from .textsafe import TerminalStream
 
 _EXAMPLES = {
@@ -40,7 +40,8 @@ _EXAMPLES = {
     "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn --moves 1-6 --template plates-1x1 -o t.pdf\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn -o output/tablut-plates/   # SVG files",
-    "viewer": "examples:\n  piecepack-diagrams viewer records/labyrinth/seven-by-seven-four-players.ppn -o output/maze.html\n"
+    "viewer": "examples:\n"
+              "  piecepack-diagrams viewer records/labyrinth/seven-by-seven-four-players.ppn -o output/maze.html\n"
               "  piecepack-diagrams viewer game.ppn   # a record with illegal moves: each is shown at its move; exit 1",
     "export": "examples:\n  piecepack-diagrams export records/lab-rats/advanced-seed-7-win.ppn -o output/rat.ppn\n"
               "  piecepack-diagrams export records/coin-collectors/heuristic-win.ppn | less",
@@ -63,7 +64,9 @@ _EXAMPLES = {
                  "  piecepack-diagrams labyrinth fixtures ../shared/corpus/labyrinth --jobs 2",
     "figures": "examples:\n  piecepack-diagrams figures lab-rats -o output/figures\n"
                "  piecepack-diagrams figures all -f svg pdf png -o output/figures",
-    "completion": "examples:\n  piecepack-diagrams completion bash > ~/.local/share/bash-completion/completions/piecepack-diagrams\n"
+    "completion": "examples:\n"
+                  "  piecepack-diagrams completion bash"
+                  " > ~/.local/share/bash-completion/completions/piecepack-diagrams\n"
                   "  piecepack-diagrams completion zsh > ~/.zfunc/_piecepack-diagrams   # a folder on $fpath\n"
                   "  piecepack-diagrams completion fish > ~/.config/fish/completions/piecepack-diagrams.fish",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
@@ -134,8 +137,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     def drawing_options(p: argparse.ArgumentParser, formats: tuple[str, ...] = ("svg", "pdf", "png", "txt")) -> None:
         p.add_argument("-f", "--format", choices=formats, default=None,
-                       help="output format (default: from -o, else svg; txt" + (" and csv go" if "csv" in formats else " goes")
-                            + " to the terminal)")
+                       help="output format (default: from -o, else svg; txt"
+                            + (" and csv go" if "csv" in formats else " goes") + " to the terminal)")
         p.add_argument("-o", "--output", default=None, help="output file (default: under output/)")
         p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
         p.add_argument("--scale", type=_scale, default=None, metavar="S",
@@ -183,6 +186,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                            help="seed of a random layout: the layout R's ppdf gives after set.seed(SEED) "
                                 "(default 1)")
         drawing_options(p, ("svg", "pdf", "png", "txt", "csv") if name == "setup" else ("svg", "pdf", "png", "txt"))
+        _view_options(p)
 
     p = command("plates", "print a record's positions as plates: a PDF, one position a cell, or SVG files")
     p.add_argument("path", metavar="PATH", help="a record")
@@ -335,6 +339,46 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _view_options(p: argparse.ArgumentParser) -> None:
+    """How ``render`` and ``setup`` draw a board: turned, with or without coordinates, with
+    marks on squares named as the game names them, at a size in pixels (see :func:`_view`)."""
+    p.add_argument("--flip", action="store_true", help="draw the board seen from the other side (turned 180 degrees)")
+    p.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), default=0, metavar="DEGREES",
+                   help="turn the board 90, 180 or 270 degrees counter-clockwise (words stay upright)")
+    p.add_argument("--no-coordinates", action="store_true", help="leave out the board's coordinates along its edges")
+    p.add_argument("--arrow", action="append", default=[], metavar="FROM-TO",
+                   help="draw an arrow between two squares, e.g. b2-b5 (may be given again)")
+    p.add_argument("--highlight", action="append", default=[], metavar="SQUARE",
+                   help="highlight a square, e.g. c3 (may be given again)")
+    p.add_argument("--label", action="append", default=[], metavar="SQUARE=TEXT",
+                   help="write TEXT beside a square, e.g. c3=A (may be given again)")
+    p.add_argument("--dpi", type=float, default=None, metavar="N", help="a PNG's pixels an inch (default 100)")
+    p.add_argument("--width", type=int, default=None, metavar="PIXELS", help="a PNG's or an SVG's width in pixels")
+
+
+def _view(args: argparse.Namespace) -> dict[str, Any]:
+    """The drawing options of ``render`` and ``setup`` as :func:`~piecepack_diagrams.render.render`
+    takes them.
+
+    Raises :class:`OptionError` for an arrow or a label not written FROM-TO or SQUARE=TEXT
+    (what the squares are is checked when the board is drawn)."""
+    arrows = []
+    for text in args.arrow:
+        start, dash, end = text.partition("-")
+        if not dash or not start.strip() or not end.strip() or "-" in end:
+            raise OptionError(f"--arrow '{text}' is not two squares", token=text, expected="FROM-TO, such as b2-b5")
+        arrows.append((start.strip(), end.strip()))
+    labels = []
+    for text in args.label:
+        square, eq, words = text.partition("=")
+        if not eq or not square.strip():
+            raise OptionError(f"--label '{text}' names no square", token=text, expected="SQUARE=TEXT, such as c3=A")
+        labels.append((square.strip(), words))
+    return {"coordinates": not args.no_coordinates, "rotate": args.rotate, "flipped": args.flip, "arrows": arrows,
+            "highlight": [square.strip() for square in args.highlight], "labels": labels, "dpi": args.dpi,
+            "width": args.width}
+
+
 def _jobs_option(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
                    help=f"use N processes (default: every processor; 1: no other process): {what}")
@@ -477,10 +521,14 @@ def _run(args: argparse.Namespace) -> int:
                 raise SetupError("no game named", token="GAME", expected="a game's name (setup --list lists them)")
             options = _setup_options(args.game, args.extra)
             if fmt == "csv":
+                if any((args.flip, args.rotate, args.no_coordinates, args.arrow, args.highlight, args.label,
+                        args.dpi is not None, args.width is not None)):
+                    raise OptionError("drawing options for CSV output", token="-f csv",
+                                      expected="a drawing (-f svg, pdf, png or txt) to turn, mark or size")
                 data = setup_csv(args.game, seed=args.seed, options=options, builder=args.builder).encode("utf-8")
             else:
                 data = render(setup_scene(args.game, seed=args.seed, options=options, builder=args.builder), fmt,
-                              theme=theme, scale=args.scale, framing=args.framing or "whole")
+                              theme=theme, scale=args.scale, framing=args.framing or "whole", **_view(args))
             default = Path("output") / f"{_file_stem(args.game)}-setup.{fmt}"
         _emit(data, fmt, args.output, default)
         return 0
@@ -650,7 +698,7 @@ def _render(args: argparse.Namespace, path: str, fmt: str, theme: Any) -> bytes:
     # ASCII digits only: int() also reads '²'-like digits no reader of a record would.
     move: int | str = int(args.move) if re.fullmatch(r"-?[0-9]{1,18}", args.move) else args.move
     return render_position(result, move, fmt, theme=theme, show_legal=args.legal, scale=args.scale,
-                           framing=args.framing or "whole")
+                           framing=args.framing or "whole", **_view(args))
 
 
 def _render_name(path: str, move: str, fmt: str) -> str:
@@ -988,7 +1036,8 @@ def _header_fields(rules: object, options: dict[str, str]) -> dict[str, object]:
     from .setups import argument_key, find_setup
 
     fields = {argument_key(f): f for f in getattr(rules, "header_fields", ())}
-    ppdf = find_setup(rules.ppdf_function) if getattr(rules, "ppdf_function", "") else None  # type: ignore[attr-defined]
+    ppdf_function = getattr(rules, "ppdf_function", "")
+    ppdf = find_setup(ppdf_function) if ppdf_function else None
     out: dict[str, object] = {}
     for name, value in options.items():
         key = argument_key(name)
@@ -1007,7 +1056,8 @@ def _header_fields(rules: object, options: dict[str, str]) -> dict[str, object]:
             known = sorted({*fields, *(a.key for a in (ppdf.arguments if ppdf else ()))} - {"seed"})
             close = difflib.get_close_matches(key, known, n=1)
             among = ", ".join("--" + k.replace("_", "-") for k in known) or "none"
-            raise SetupError(f"{rules.title} takes no option '--{name}'", token=f"--{name}",  # type: ignore[attr-defined]
+            title = getattr(rules, "title", "the game")
+            raise SetupError(f"{title} takes no option '--{name}'", token=f"--{name}",
                              expected=(f"'--{close[0].replace('_', '-')}' (the closest), or one of: {among}" if close
                                        else f"one of: {among}"))
     return out

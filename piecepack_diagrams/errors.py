@@ -135,6 +135,11 @@ class OutputError(PiecepackError):
     """An output cannot be written where it was asked for."""
 
 
+class OptionError(PiecepackError):
+    """A drawing option that cannot be used: a square the board does not name, an arrow
+    from a square to itself, a size out of range, two options that exclude each other."""
+
+
 class LimitError(NotationError):
     """An input exceeds one of the documented size or expansion limits."""
 

@@ -523,11 +523,11 @@ def drawn_pieces(scene: Scene, *, theme: Theme = DEFAULT) -> list[ScenePiece]:
 
 
 def as_laid_out(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, scale: float | None = None,
-                box: tuple[float, float] | None = None, framing: str = "whole") -> LaidOut:
+                box: tuple[float, float] | None = None, framing: str = "whole", coordinates: bool = True) -> LaidOut:
     """``scene`` laid out (see :func:`lay_out`), or as it is if it already is."""
     if isinstance(scene, LaidOut):
         return scene
-    return lay_out(scene, theme=theme, scale=scale, box=box, framing=framing)
+    return lay_out(scene, theme=theme, scale=scale, box=box, framing=framing, coordinates=coordinates)
 
 
 __all__ = ["FRAMINGS", "LaidOut", "PAGE_BLOCK", "as_laid_out", "drawn_pieces", "fit_scale", "is_laid_out", "lay_out"]

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import PathPatch
 from matplotlib.path import Path as MplPath
 
+from ..errors import OutputError
 from ..scene import Scene
 from ..theme import DEFAULT, Theme
 from .batch import Lines, Shapes, Symbols, Texts, batch_stamps
@@ -78,17 +79,30 @@ class _PathBuilder:
 
 @reproducible_png
 def render_png(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, dpi: float = DEFAULT_DPI,
-               scale: float | None = None, box: tuple[float, float] | None = None, framing: str = "whole") -> bytes:
+               scale: float | None = None, box: tuple[float, float] | None = None, framing: str = "whole",
+               width: int | None = None) -> bytes:
     """The scene as a PNG image at ``dpi`` pixels per printed inch, or fewer when that many
     pixels would pass the bounds of :mod:`.raster` (deterministic bytes); laid out first (see
-    :func:`~piecepack_diagrams.layout.lay_out`) unless it already is.
+    :func:`~piecepack_diagrams.layout.lay_out`) unless it already is. With ``width``, exactly
+    that many pixels wide instead.
 
-    Raises :class:`~piecepack_diagrams.errors.OutputError` for a drawing too large to rasterize.
+    Raises :class:`~piecepack_diagrams.errors.OutputError` for a drawing too large to rasterize
+    (with ``width``: at that width).
     """
     laid = as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing)
     scene, s = laid.scene, laid.scale
-    dpi = png_dpi(scene, theme=theme, dpi=dpi, scale=s)
     geo = PageGeometry.from_scene(scene, caption_size=theme.caption_size, scale=s)
+    if width is not None:
+        from .sizing import dpi_for_width
+
+        asked = dpi_for_width(width, geo.width * s)
+        dpi = png_dpi(scene, theme=theme, dpi=asked, scale=s)
+        if dpi != asked:
+            raise OutputError(f"a PNG of this drawing {width:,} pixels wide would be "
+                              f"{round(geo.height * s * asked):,} pixels tall, more pixels than a PNG may have",
+                              token=f"width={width}", expected="a smaller width, or SVG or PDF output")
+    else:
+        dpi = png_dpi(scene, theme=theme, dpi=dpi, scale=s)
     b = geo.bounds
     fig = Figure(figsize=(geo.width * s, geo.height * s), dpi=dpi)
     FigureCanvasAgg(fig)

@@ -426,6 +426,10 @@ def _annotation(a: Annotation, theme: Theme, scale: float = 1.0) -> Iterator[Pri
         colour = theme.annotation if a.role == "target" else theme.highlight_edge
         yield Polyline(ring, colour, width)
     elif isinstance(a, Arrow):
+        if a.role == "mark":
+            # A user's arrow runs over whatever stands on its way (a game's own arrows are drawn
+            # clear of the glyphs): a rim in the page's colour keeps it apart from any piece.
+            yield from _arrow(a.points, theme, scale, colour=a.colour, casing=MARK_CASING)
         yield from _arrow(a.points, theme, scale, dashed=a.role == "illegal", colour=a.colour)
         if a.role == "illegal":
             yield from _cross(a.end, theme, scale)
@@ -519,14 +523,17 @@ EDGE_MARK_WIDTH = 3.0
 FIGURE_EDGE = 0.9
 FIGURE_GRID = 0.45
 CROSS_SIZE = 0.085
+#: The rim round a user's arrow (points each side), see :func:`_annotation`.
+MARK_CASING = 0.9
 #: Dashes of a refused move's arrow (paper inches): drawn, then left out.
 _DASH, _GAP = 0.09, 0.06
 
 
 def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashed: bool = False,
-           colour: str = "") -> Iterator[Primitive]:
+           colour: str = "", casing: float = 0.0) -> Iterator[Primitive]:
     """An arrow along ``points`` (turning at each corner), its head at the last point, in
-    ``colour`` (else the theme's annotation colour)."""
+    ``colour`` (else the theme's annotation colour); with ``casing``, only a rim that many
+    points wide round it, in the page's colour, to draw under it."""
     ink = colour or theme.annotation
     points = tuple(p for k, p in enumerate(points) if k == 0 or p != points[k - 1])
     if len(points) < 2:
@@ -540,13 +547,19 @@ def _arrow(points: tuple[Point, ...], theme: Theme, scale: float = 1.0, *, dashe
     bx, by = x1 - ux * head, y1 - uy * head
     shaft = points[:-1] + ((bx, by),)
     width = ARROW_WIDTH / scale
+    w = head * 0.5
+    tip = ((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w))
+    if casing:
+        rim, extra = _page_colour(theme), 2 * casing / scale
+        yield Polyline(shaft, rim, width + extra)
+        yield Polygon(tip, rim, rim, extra)
+        return
     if dashed:
         for dash in _dashes(shaft, scale):
             yield Polyline(dash, ink, width)
     else:
         yield Polyline(shaft, ink, width)
-    w = head * 0.5
-    yield Polygon(((x1, y1), (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)), ink, "none", 0.0)
+    yield Polygon(tip, ink, "none", 0.0)
 
 
 def _dashes(points: tuple[Point, ...], scale: float,
@@ -620,6 +633,12 @@ def scene_stamps(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Pla
     for p in scene.pieces:
         under = p.piece.kind in ("tile", "board") and _is_under(p.x, p.y, highlights)
         yield (tinted_stamp if under else stamp)(p.piece, p.angle % 360), p.x, p.y
+        if not under and p.piece.kind == "tile" and p.piece.cfg == "piecepack":
+            # A square smaller than the tile it lies on (a quarter of a tile's back): tinted
+            # through, over the tile and under what stands on it.
+            for h in highlights:
+                if _fills(p, h):
+                    yield _tint_stamp(h, theme, opacity=theme.highlight_opacity), 0.0, 0.0
     for a in scene.annotations:
         under = isinstance(a, Group) and a.role == "tile" and _is_under(*_group_centre(a), highlights)
         yield annotation_stamp(a, tinted_theme if under else theme, scale), 0.0, 0.0
@@ -639,10 +658,12 @@ def _group_centre(group: Group) -> tuple[float, float]:
     return (first.x, first.y) if isinstance(first, Rectangle) else (math.inf, math.inf)
 
 
-def _tint_stamp(h: Highlight, theme: Theme) -> Stamp:
+def _tint_stamp(h: Highlight, theme: Theme, *, opacity: float = 1.0) -> Stamp:
+    """The square ``h`` in the tinted background (with ``opacity`` below 1: the highlight's
+    colour, see-through, over what lies under it)."""
     x0, y0, x1, y1 = h.x - h.width / 2, h.y - h.height / 2, h.x + h.width / 2, h.y + h.height / 2
-    return Stamp.from_primitives((Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), tinted(theme).piece_background,
-                                          "none", 0.0),))
+    fill = tinted(theme).piece_background if opacity >= 1 else theme.highlight
+    return Stamp.from_primitives((Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, "none", 0.0, opacity),))
 
 
 def _mix(colour: str, base: str, share: float) -> str:

@@ -152,8 +152,9 @@ def _width(points: float) -> str:
 
 
 def render_svg(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, scale: float | None = None,
-               box: tuple[float, float] | None = None, framing: str = "whole") -> str:
-    """The scene as an SVG document (a string), sized in printed points: laid out first
+               box: tuple[float, float] | None = None, framing: str = "whole", width: int | None = None) -> str:
+    """The scene as an SVG document (a string), sized in printed points (with ``width``: that
+    many pixels wide, as tall as the drawing is at that width): laid out first
     (see :func:`~piecepack_diagrams.layout.lay_out`; ``scale``, ``box`` and ``framing`` go
     to it) unless it already is.
 
@@ -165,8 +166,9 @@ def render_svg(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, scale: float |
     page = _Page(geo)
     w, h = geo.width * POINTS_PER_INCH, geo.height * POINTS_PER_INCH  # table points: the viewBox
     pw, ph = geo.width_pt, geo.height_pt  # printed points: the size
-    root = svg_root(width=f"{pw:.2f}pt".replace(".00pt", "pt"), height=f"{ph:.2f}pt".replace(".00pt", "pt"),
-                    view_box=f"0 0 {_pt(w)} {_pt(h)}")
+    printed = (f"{pw:.2f}pt".replace(".00pt", "pt"), f"{ph:.2f}pt".replace(".00pt", "pt")) if width is None else (
+        str(width), f"{width * ph / pw:.2f}".rstrip("0").rstrip("."))
+    root = svg_root(width=printed[0], height=printed[1], view_box=f"0 0 {_pt(w)} {_pt(h)}")
     if scene.title:
         add_title(root, xml_text(scene.title))
     if theme.page_background != "none":

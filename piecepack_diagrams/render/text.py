@@ -20,8 +20,8 @@ from collections.abc import Callable
 from ..errors import OutputError
 from ..layout.compose import KEY_LINE, KEY_SIZE
 from ..pieces import CARD_SUIT_CFGS, Piece, piece_size
-from ..scene import (Arrow, EdgeMark, Label, Marker, Outline, PieceMark, Rectangle, Scene, ScenePiece, flattened,
-                     is_picture_only)
+from ..scene import (Arrow, EdgeMark, Highlight, Label, Marker, Outline, PieceMark, Rectangle, Scene, ScenePiece,
+                     flattened, is_picture_only)
 from ..theme import DEFAULT, Theme
 
 COLUMNS_PER_INCH = 4
@@ -184,16 +184,17 @@ def _stacks(pieces: list[ScenePiece]) -> list[tuple[ScenePiece, int]]:
     return out
 
 
-def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
+def render_text(scene: Scene, *, theme: Theme = DEFAULT, coordinates: bool = True) -> str:
     """The scene as lines of text (ending in a newline), the caption underneath: the whole
     board, its panels beside it as a drawing lays them out at :data:`TEXT_SCALE`, where
-    labels and keys take the room their characters do.
+    labels and keys take the room their characters do; the board's coordinates along its
+    edges unless ``coordinates`` is false.
 
     Raises :class:`OutputError` for text that finds no free place (see :meth:`_Grid.put_free`).
     """
     from ..layout.compose import lay_out
 
-    scene = lay_out(scene, theme=theme, scale=TEXT_SCALE).scene
+    scene = lay_out(scene, theme=theme, scale=TEXT_SCALE, coordinates=coordinates).scene
     pieces = list(scene.pieces) + [a.piece for a in flattened(scene.annotations) if isinstance(a, PieceMark)]
     b = scene.bounds(margin=0.5) if scene.frame is None else scene.frame.expanded(0.25)
     cols = int(math.ceil(b.width * COLUMNS_PER_INCH)) + 2
@@ -290,6 +291,15 @@ def render_text(scene: Scene, *, theme: Theme = DEFAULT) -> str:
                 dx, dy = a.end[0] - a.start[0], a.end[1] - a.start[1]
                 arrow = "→" if abs(dx) >= abs(dy) and dx > 0 else "←" if abs(dx) >= abs(dy) else "↑" if dy > 0 else "↓"
                 grid.put(c + 2, r, arrow)
+    for shaded in shown:
+        if type(shaded) is Highlight and shaded.role == "mark":
+            # A square a user highlighted: its blank cells shaded, round whatever stands there.
+            c0, r0 = cell(shaded.x - shaded.width / 2, shaded.y + shaded.height / 2)
+            c1, r1 = cell(shaded.x + shaded.width / 2, shaded.y - shaded.height / 2)
+            for r in range(r0 + 1, r1):
+                for c in range(c0 + 1, c1):
+                    if grid.is_free(c, r):
+                        grid.put(c, r, "░")
     lines = grid.render()
     while lines and not lines[-1]:
         lines.pop()
