@@ -57,6 +57,9 @@ def test_a_setup_from_the_command_line_imports_only_what_it_draws(tmp_path) -> N
              "dataclasses", "inspect"}
     assert not {name for name in loaded if name.split(".")[0] in heavy}
     assert not {"piecepack_diagrams.layout.audit", "piecepack_diagrams.games.generic"} & loaded
+    # No drawing option was given: the marks, turns and sizes stay out.
+    assert not {"piecepack_diagrams.layout.marks", "piecepack_diagrams.layout.orient",
+                "piecepack_diagrams.render.sizing"} & loaded
     # A setup is not a record: the notation parser and the replay engine stay out.
     assert not {"piecepack_diagrams.notation", "piecepack_diagrams.engine.replays"} & loaded
 

@@ -60,7 +60,7 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
 
         check_size(fmt, dpi=dpi, width=width)
     marks = None
-    if arrows != () or highlight != () or labels != ():
+    if arrows or highlight or labels:  # (any empty collection is none: the command line gives lists)
         from ..layout.marks import parse_marks
 
         marks = parse_marks(arrows=arrows, highlight=highlight, labels=labels)
