@@ -44,7 +44,7 @@ lines = st.one_of(
     st.tuples(st.sampled_from(KEYS), st.sampled_from(VALUES)).map(lambda kv: f"{kv[0]}: {kv[1]}"),
     st.tuples(st.sampled_from(KEYS), st.text(st.sampled_from("aZ09 -_:#'\"/.,[]{}!&*|>%@`?~+=\t\u00e9"),
                                              max_size=8)).map(lambda kv: f"{kv[0]}:{kv[1]}"),
-    st.sampled_from(["# a comment", "", "  indented: 1", "- item", "Key:", "Key: ", "---", "...", "\ufeffKey: v",
+    st.sampled_from(["# a comment", "# a \x07 bell", "", "  indented: 1", "- item", "Key:", "Key: ", "---", "...", "\ufeffKey: v",
                      "Key : v", "Key:v", "Ké: v", "K y: v", "Key:\tv"]),
 )
 
@@ -52,6 +52,7 @@ lines = st.one_of(
 @given(st.lists(lines, min_size=1, max_size=6), st.booleans(), st.booleans())
 @example(["Result: 0-1"], True, True)
 @example(["Seed: 007"], True, True)
+@example(["Event: x", "# a \x07 bell"], True, True)
 def test_what_it_reads_pyyaml_reads_the_same(body: list[str], start: bool, end: bool) -> None:
     text = "\n".join((["---"] if start else []) + body + (["..."] if end else []))
     plain = parse_plain_mapping(text)

@@ -78,7 +78,11 @@ def parse_plain_mapping(text: str) -> dict[str, str | int | None] | None:
         lines = lines[:-1]
     out: dict[str, str | int | None] = {}
     for line in lines:
-        if line == "" or line.startswith("#"):
+        if line == "":
+            continue
+        if line.startswith("#"):
+            if not line.isprintable():  # YAML refuses such a character even in a comment
+                return None
             continue
         key, colon, rest = line.partition(":")
         if not colon or not key or not (key[0].isascii() and key[0].isalpha()) or key.lower() in _NOT_TEXT \
