@@ -217,6 +217,8 @@ def _stop(pool: Any) -> None:
         return
     # Before it, the pool's processes are only reachable through its private table.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    # (Taken now: shutting down forgets the pool's manager thread.)
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
@@ -225,7 +227,6 @@ def _stop(pool: Any) -> None:
         process.join(timeout=5)
     # Its manager thread closes its wake-up pipe as it ends; the interpreter's exit hook writes
     # to that pipe unless it is closed already, so the thread is waited for here, not raced.
-    manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
         manager.join(timeout=5)
 

@@ -455,3 +455,17 @@ def test_workers_end_with_a_command_killed_outright():
     for pid in left:  # not to leave them to the machine when this fails
         os.kill(pid, signal.SIGKILL)
     assert not left, "a worker was left running"
+
+
+def test_a_pool_stopped_by_an_exception_leaves_no_manager_thread_to_race_the_exit():
+    # The pool's manager thread closes its wake-up pipe as it ends; one still running when the
+    # interpreter exits races the exit hook that writes to that pipe ("Bad file descriptor").
+    import threading
+
+    with pytest.raises(KeyboardInterrupt), Workers(jobs=2) as workers:
+        assert workers.executor is not None
+        for _ in range(4):
+            workers.executor.submit(time.sleep, 5)
+        time.sleep(0.3)
+        raise KeyboardInterrupt
+    assert not [t for t in threading.enumerate() if type(t).__name__ == "_ExecutorManagerThread"]
