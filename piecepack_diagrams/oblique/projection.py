@@ -1,0 +1,81 @@
+"""The oblique projection piecepackr's ``op_transform`` makes: a point ``z`` inches up is
+drawn ``depth * z`` inches from where it stands, towards ``angle`` degrees
+(counter-clockwise from the x axis). So the viewer looks along ``(c, s, -1/depth)``-ish
+lines from the side opposite ``angle``, and sees the tops and the sides facing away from
+``angle``."""
+
+from __future__ import annotations
+
+import math
+
+from ..values import value
+from .solids import Face, Point3, Solid
+
+Point = tuple[float, float]
+
+
+@value
+class Projection:
+    """An oblique projection: ``angle`` degrees, ``depth`` (piecepackr's ``op_scale``)."""
+
+    angle: float = 45.0
+    depth: float = 0.5
+
+    @property
+    def shift(self) -> Point:
+        """How far one inch of height moves a point on the drawing."""
+        a = math.radians(self.angle)
+        return self.depth * math.cos(a), self.depth * math.sin(a)
+
+    @property
+    def towards_viewer(self) -> Point3:
+        """A direction in which every point projects to the same place, pointing at the viewer
+        (up): its height measures nearness."""
+        dx, dy = self.shift
+        return -dx, -dy, 1.0
+
+    def point(self, p: Point3) -> Point:
+        """Where table point ``p`` is drawn."""
+        dx, dy = self.shift
+        return p[0] + p[2] * dx, p[1] + p[2] * dy
+
+    def face(self, face: Face) -> tuple[Point, ...]:
+        """The face as drawn."""
+        return tuple(self.point(p) for p in face.points)
+
+    def is_facing(self, face: Face) -> bool:
+        """Whether the viewer sees the outside of ``face``."""
+        n = face.normal()
+        w = self.towards_viewer
+        return n[0] * w[0] + n[1] * w[1] + n[2] * w[2] > 1e-12
+
+    def outline(self, solid: Solid) -> tuple[Point, ...]:
+        """The solid's outline as drawn (the hull of its projected corners), counter-clockwise."""
+        from .polygons import hull
+
+        return hull([self.point(p) for f in solid.faces for p in f.points])
+
+    def span(self, solid: Solid, at: Point) -> tuple[float, float] | None:
+        """The heights (``z`` of the point on the line of sight) between which the line of sight
+        drawn at ``at`` passes through ``solid``; None when it misses it."""
+        w = self.towards_viewer
+        lo, hi = -math.inf, math.inf
+        for f in solid.faces:
+            n = f.normal()
+            p0 = f.points[0]
+            # n . (at + t w - p0) <= 0 inside.
+            base = n[0] * (at[0] - p0[0]) + n[1] * (at[1] - p0[1]) - n[2] * p0[2]
+            slope = n[0] * w[0] + n[1] * w[1] + n[2] * w[2]
+            if abs(slope) < 1e-15:
+                if base > 1e-12:
+                    return None
+                continue
+            t = -base / slope
+            if slope > 0:
+                hi = min(hi, t)
+            else:
+                lo = max(lo, t)
+        return (lo, hi) if lo <= hi else None
+
+
+__all__ = ["Projection"]
