@@ -16,6 +16,8 @@ from .polygons import area, centroid, clip, hull
 from .projection import Projection
 from .solids import Face, Point3, Solid
 
+Point = tuple[float, float]
+
 #: Overlaps smaller than this (square inches) are edges touching: no relation.
 MIN_OVERLAP = 1e-7
 #: Cuts tried before a cycle is broken by the scene's order (never reached by convex pieces
@@ -27,15 +29,52 @@ def behind(a: Solid, b: Solid, projection: Projection, outlines: dict[int, tuple
            ) -> bool | None:
     """True when ``a`` is behind ``b`` where their drawings overlap, False when in front,
     None when they do not overlap."""
-    common = clip(outlines[id(a)], outlines[id(b)])
-    if len(common) < 3 or area(common) < MIN_OVERLAP:
-        return None
-    at = centroid(common)
+    oa, ob = outlines[id(a)], outlines[id(b)]
+    at = _witness(a, b, oa, ob, projection)
+    if at is None:
+        common = clip(oa, ob)
+        if len(common) < 3 or area(common) < MIN_OVERLAP:
+            return None
+        at = centroid(common)
+    # Heights grow along every line of sight towards the viewer: of two solids one above the
+    # other, the upper one is in front wherever both are drawn.
+    if a.top <= b.base + 1e-9:
+        return True
+    if b.top <= a.base + 1e-9:
+        return False
     sa, sb = projection.span(a, at), projection.span(b, at)
     if sa is None or sb is None:
         return None
     # Solids that touch share an end of their spans: compare the middles.
     return sa[0] + sa[1] < sb[0] + sb[1]
+
+
+#: How far inside both outlines (inches) a witness point must be: the overlap then has area.
+WITNESS_MARGIN = 1e-3
+
+
+def _witness(a: Solid, b: Solid, oa: tuple[Point, ...], ob: tuple[Point, ...], projection: Projection
+             ) -> Point | None:
+    """A point well inside both drawn outlines, tried cheaply where a stack usually has one (the
+    middle of either piece's top and bottom face as drawn), or None: then clipping decides."""
+    dx, dy = projection.shift
+    for s in (a, b):
+        for z in (s.base, s.top):
+            at = (s.piece.x + z * dx, s.piece.y + z * dy)
+            if _well_inside(at, oa) and _well_inside(at, ob):
+                return at
+    return None
+
+
+def _well_inside(at: Point, ring: tuple[Point, ...]) -> bool:
+    """Whether ``at`` lies at least :data:`WITNESS_MARGIN` inside the convex counter-clockwise ``ring``."""
+    x, y = at
+    for k in range(len(ring)):
+        (x0, y0), (x1, y1) = ring[k - 1], ring[k]
+        ex, ey = x1 - x0, y1 - y0
+        if ex * (y - y0) - ey * (x - x0) < WITNESS_MARGIN * (ex * ex + ey * ey) ** 0.5:
+            return False
+    return True
 
 
 def _graph(solids: Sequence[Solid], projection: Projection) -> list[set[int]]:
@@ -154,12 +193,12 @@ def split(solid: Solid, normal: Point3, offset: float) -> tuple[Solid, Solid] | 
             (below if sq < 0 else above).append(q)
         for part, out in ((below, halves[0]), (above, halves[1])):
             if len(part) >= 3:
-                out.append(Face(tuple(part), f.kind))
+                out.append(Face.of(tuple(part), f.kind))
     cap = _cap(cut, normal)
     if cap is None:
         return None
-    low = Solid((*halves[0], Face(cap, "cut")), solid.index, solid.piece, solid.base, solid.top)
-    high = Solid((*halves[1], Face(tuple(reversed(cap)), "cut")), solid.index, solid.piece, solid.base, solid.top)
+    low = Solid((*halves[0], Face.of(cap, "cut")), solid.index, solid.piece, solid.base, solid.top)
+    high = Solid((*halves[1], Face.of(tuple(reversed(cap)), "cut")), solid.index, solid.piece, solid.base, solid.top)
     return low, high
 
 
@@ -207,7 +246,7 @@ def _cut_one(work: list[Solid], members: list[int]) -> list[Solid]:
             if i == j:
                 continue
             for f in work[j].faces:
-                n = f.normal()
+                n = f.normal
                 p0 = f.points[0]
                 halves = split(work[i], n, n[0] * p0[0] + n[1] * p0[1] + n[2] * p0[2])
                 if halves is not None:

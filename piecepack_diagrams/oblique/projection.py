@@ -7,9 +7,13 @@ lines from the side opposite ``angle``, and sees the tops and the sides facing a
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+from typing import Iterable
 
+from ..pieces import Piece
+from ..scene import ScenePiece
 from ..values import value
-from .solids import Face, Point3, Solid
+from .solids import Face, Point3, Solid, placed_outline
 
 Point = tuple[float, float]
 
@@ -39,13 +43,18 @@ class Projection:
         dx, dy = self.shift
         return p[0] + p[2] * dx, p[1] + p[2] * dy
 
+    def points(self, points: Iterable[Point3]) -> list[Point]:
+        """Where table points ``points`` are drawn."""
+        dx, dy = self.shift
+        return [(x + z * dx, y + z * dy) for x, y, z in points]
+
     def face(self, face: Face) -> tuple[Point, ...]:
         """The face as drawn."""
-        return tuple(self.point(p) for p in face.points)
+        return tuple(self.points(face.points))
 
     def is_facing(self, face: Face) -> bool:
         """Whether the viewer sees the outside of ``face``."""
-        n = face.normal()
+        n = face.normal
         w = self.towards_viewer
         return n[0] * w[0] + n[1] * w[1] + n[2] * w[2] > 1e-12
 
@@ -53,7 +62,13 @@ class Projection:
         """The solid's outline as drawn (the hull of its projected corners), counter-clockwise."""
         from .polygons import hull
 
-        return hull([self.point(p) for f in solid.faces for p in f.points])
+        if any(f.kind == "cut" for f in solid.faces):
+            return hull(self.points({p for f in solid.faces for p in f.points}))
+        # A whole piece is an upright prism: its outline is its kind's, moved.
+        p = solid.piece
+        dx, dy = self.shift
+        ox, oy = p.x + solid.base * dx, p.y + solid.base * dy
+        return tuple((ox + x, oy + y) for x, y in _prism_outline(p.piece, p.angle, solid.top - solid.base, self))
 
     def span(self, solid: Solid, at: Point) -> tuple[float, float] | None:
         """The heights (``z`` of the point on the line of sight) between which the line of sight
@@ -61,7 +76,7 @@ class Projection:
         w = self.towards_viewer
         lo, hi = -math.inf, math.inf
         for f in solid.faces:
-            n = f.normal()
+            n = f.normal
             p0 = f.points[0]
             # n . (at + t w - p0) <= 0 inside.
             base = n[0] * (at[0] - p0[0]) + n[1] * (at[1] - p0[1]) - n[2] * p0[2]
@@ -76,6 +91,16 @@ class Projection:
             else:
                 lo = max(lo, t)
         return (lo, hi) if lo <= hi else None
+
+
+@lru_cache(maxsize=1024)
+def _prism_outline(piece: Piece, angle: float, tall: float, projection: Projection) -> tuple[Point, ...]:
+    """The outline of ``piece`` turned ``angle`` degrees, ``tall`` inches high, standing on
+    the table at the origin, as ``projection`` draws it."""
+    from .polygons import hull
+
+    foot = placed_outline(ScenePiece(piece, 0.0, 0.0, angle))
+    return hull(projection.points([(x, y, z) for x, y in foot for z in (0.0, tall)]))
 
 
 __all__ = ["Projection"]

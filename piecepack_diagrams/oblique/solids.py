@@ -38,10 +38,13 @@ class Face:
 
     points: tuple[Point3, ...]
     kind: str
+    #: The face's outward normal (not of unit length).
+    normal: Point3
 
-    def normal(self) -> Point3:
-        """The face's outward normal (not of unit length)."""
-        return newell(self.points)
+    @classmethod
+    def of(cls, points: tuple[Point3, ...], kind: str) -> Face:
+        """The face through ``points``, its normal worked out."""
+        return cls(points, kind, newell(points))
 
 
 @value(eq=False)
@@ -99,11 +102,16 @@ def height(piece: Piece) -> float:
 def prism(outline: Sequence[tuple[float, float]], z0: float, z1: float) -> tuple[Face, ...]:
     """The faces of an upright prism over the convex counter-clockwise ``outline``."""
     n = len(outline)
-    top = Face(tuple((x, y, z1) for x, y in outline), "top")
-    bottom = Face(tuple((x, y, z0) for x, y in reversed(outline)), "bottom")
-    sides = tuple(Face(((outline[k][0], outline[k][1], z0), (outline[(k + 1) % n][0], outline[(k + 1) % n][1], z0),
-                        (outline[(k + 1) % n][0], outline[(k + 1) % n][1], z1), (outline[k][0], outline[k][1], z1)),
-                       "side") for k in range(n))
+    h = z1 - z0
+    twice_area = sum(outline[k - 1][0] * outline[k][1] - outline[k][0] * outline[k - 1][1] for k in range(n))
+    # The normals as Newell's method gives them, written out: the sides' are level.
+    top = Face(tuple((x, y, z1) for x, y in outline), "top", (0.0, 0.0, twice_area))
+    bottom = Face(tuple((x, y, z0) for x, y in reversed(outline)), "bottom", (0.0, 0.0, -twice_area))
+    sides = []
+    for k in range(n):
+        (x0, y0), (x1, y1) = outline[k], outline[(k + 1) % n]
+        sides.append(Face(((x0, y0, z0), (x1, y1, z0), (x1, y1, z1), (x0, y0, z1)), "side",
+                          (2 * h * (y1 - y0), 2 * h * (x0 - x1), 0.0)))
     return (top, bottom, *sides)
 
 
@@ -121,13 +129,20 @@ def solids_of(pieces: Sequence[ScenePiece]) -> tuple[Solid, ...]:
 
     out: list[Solid] = []
     outlines: list[tuple[tuple[float, float], ...]] = []
+    boxes: list[tuple[float, float, float, float]] = []
     for index, p in enumerate(pieces):
         outline = placed_outline(p)
-        base = max((s.top for s, o in zip(out, outlines) if overlap_area(outline, o) > EPSILON), default=0.0)
+        xs, ys = [x for x, _ in outline], [y for _, y in outline]
+        box = (min(xs), min(ys), max(xs), max(ys))
+        # Only pieces whose boxes overlap can overlap: most pairs need no clipping.
+        base = max((s.top for s, o, b in zip(out, outlines, boxes)
+                    if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
+                    and overlap_area(outline, o) > EPSILON), default=0.0)
         base += p.under * height(p.piece)
         top = base + height(p.piece)
         out.append(Solid(prism(outline, base, top), index, p, base, top))
         outlines.append(outline)
+        boxes.append(box)
     return tuple(out)
 
 

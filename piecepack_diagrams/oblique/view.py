@@ -9,7 +9,9 @@ from ..layout.compose import PAGE_BLOCK, LaidOut, fit_scale
 from ..scene import Bounds, Scene
 from ..theme import Theme
 from .draw import oblique_bounds, oblique_stamps
+from .order import drawing_order
 from .projection import Projection
+from .solids import solids_of
 
 #: The depth scales a drawing may ask for (piecepackr's op_scale): above 0, at most this.
 MAX_DEPTH = 4.0
@@ -39,12 +41,14 @@ def oblique_laid_out(scene: Scene, theme: Theme, projection: Projection, *, scal
     """``scene``'s pieces seen obliquely, laid out at ``scale`` (default: true size unless
     larger than a page's text block); its caption kept, its annotations left out (the
     oblique view draws pieces only)."""
-    x0, y0, x1, y1 = oblique_bounds(scene.pieces, projection)
+    solids = solids_of(scene.pieces)
+    x0, y0, x1, y1 = oblique_bounds(solids, projection)
     frame = Bounds(x0, y0, x1, y1).expanded(MARGIN)
     if scale is None:
         scale = fit_scale(frame.width, frame.height, PAGE_BLOCK)
     flat = Scene(caption=scene.caption, title=scene.title, frame=frame)
-    drawn = tuple(oblique_stamps(scene.pieces, theme, projection, ids=ids))
+    drawn = tuple(oblique_stamps(scene.pieces, theme, projection, ids=ids,
+                                 order=drawing_order(solids, projection)))
     return LaidOut(flat, scale, frame, drawn=drawn)
 
 
