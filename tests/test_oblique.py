@@ -155,8 +155,16 @@ def test_a_sort_on_height_alone_fails_the_check() -> None:
 
 @pytest.mark.parametrize("options,words", [
     ({"angle": 400}, "0 to 360"), ({"depth": 0}, "above 0"), ({"depth": 9}, "at most 4"),
-    ({"angle": float("nan")}, "a number"), ({"view": "sideways"}, "flat or oblique")])
+    ({"angle": float("nan")}, "a number"), ({"view": "sideways"}, "flat or oblique"),
+    ({"box": (3.0, 3.0)}, "box in the oblique view"), ({"framing": "focus"}, "framing in the oblique view")])
 def test_out_of_range_view_options_are_refused_naming_the_range(options, words) -> None:
     with pytest.raises(OptionError) as caught:
         render(_tall_pawns(), "svg", **{"view": "oblique", **options})
     assert words in str(caught.value)
+
+
+def test_marks_in_the_oblique_view_are_refused_not_dropped() -> None:
+    scene = setup_scene("coin-collectors", seed=1)
+    with pytest.raises(OptionError) as caught:
+        render(scene, "svg", view="oblique", highlight=["a1"])
+    assert "highlight or labels in the oblique view" in str(caught.value)

@@ -79,6 +79,12 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
         if fmt in ("txt", "text") or isinstance(scene, LaidOut):
             raise OptionError("the oblique view of a laid-out scene or in text", token="oblique",
                               expected="a Scene drawn as SVG, PDF or PNG")
+        # Options the oblique view cannot honour yet are refused, never silently dropped.
+        for name, given in (("box", box is not None), ("framing", framing != "whole"),
+                            ("arrows, highlight or labels", marks is not None)):
+            if given:
+                raise OptionError(f"{name} in the oblique view", token=name.split(",")[0],
+                                  expected="the flat view for this option")
         laid = oblique_laid_out(scene, theme, projection, scale=scale)
     if fmt in ("txt", "text"):
         from .text import render_text
