@@ -53,7 +53,7 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
                                                        0.0),)), 0.0, 0.0))
             continue
         p = solid.piece
-        if any(f.kind == "cut" for f in solid.faces):  # part of a piece cut to break a cycle: its faces only
+        if solid.is_part:  # part of a piece cut to break a cycle: its faces only
             out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection))), 0.0, 0.0))
             continue
         at = (p.x + solid.base * dx, p.y + solid.base * dy)
@@ -75,7 +75,9 @@ def _solid_stamp(piece: Piece, angle: float, tall: float, projection: Projection
 
 
 def _faces(solid: Solid, theme: Theme, projection: Projection) -> list[Primitive]:
-    """The primitives of the faces of ``solid`` the viewer sees, but a whole top's picture."""
+    """The primitives of the faces of ``solid`` the viewer sees, but a whole top's picture. A
+    part of a cut piece draws its faces without edges (they would show the cut as a seam) and
+    its top plain, without the piece's picture."""
     piece = solid.piece.piece
     base = _body(piece, theme)
     prims: list[Primitive] = []
@@ -93,13 +95,13 @@ def _faces(solid: Solid, theme: Theme, projection: Projection) -> list[Primitive
     else:
         for f in sides:
             colour = _lit(base, f.normal)
-            prims.append(Polygon(projection.face(f), colour, theme.edge, SIDE_EDGE))
+            prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else theme.edge, SIDE_EDGE))
             prims.extend(_side_picture(solid, f, colour, theme, projection))
     for f in seen:
-        if f.kind == "cut" or (f.kind == "top" and piece.kind == "pawn"):
+        if f.kind == "cut" or (f.kind == "top" and (piece.kind == "pawn" or solid.is_part)):
             colour = _lit(base, f.normal)
-            prims.append(Polygon(projection.face(f), colour, theme.edge, SIDE_EDGE))
-    if len(sides) and prims:
+            prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else theme.edge, SIDE_EDGE))
+    if len(sides) and prims and not solid.is_part:
         prims.append(Polygon(projection.outline(solid), "none", theme.edge, SIDE_EDGE))
     return prims
 

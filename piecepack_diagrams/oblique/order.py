@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from typing import Sequence
 
-from .polygons import area, centroid, clip, hull
+from .polygons import area, centroid, clip, hull, is_apart, is_well_inside
 from .projection import Projection
 from .solids import Face, Point3, Solid
 
@@ -32,6 +32,8 @@ def behind(a: Solid, b: Solid, projection: Projection, outlines: dict[int, tuple
     oa, ob = outlines[id(a)], outlines[id(b)]
     at = _witness(a, b, oa, ob, projection)
     if at is None:
+        if is_apart(oa, ob, MIN_OVERLAP):
+            return None
         common = clip(oa, ob)
         if len(common) < 3 or area(common) < MIN_OVERLAP:
             return None
@@ -61,20 +63,9 @@ def _witness(a: Solid, b: Solid, oa: tuple[Point, ...], ob: tuple[Point, ...], p
     for s in (a, b):
         for z in (s.base, s.top):
             at = (s.piece.x + z * dx, s.piece.y + z * dy)
-            if _well_inside(at, oa) and _well_inside(at, ob):
+            if is_well_inside(at, oa, WITNESS_MARGIN) and is_well_inside(at, ob, WITNESS_MARGIN):
                 return at
     return None
-
-
-def _well_inside(at: Point, ring: tuple[Point, ...]) -> bool:
-    """Whether ``at`` lies at least :data:`WITNESS_MARGIN` inside the convex counter-clockwise ``ring``."""
-    x, y = at
-    for k in range(len(ring)):
-        (x0, y0), (x1, y1) = ring[k - 1], ring[k]
-        ex, ey = x1 - x0, y1 - y0
-        if ex * (y - y0) - ey * (x - x0) < WITNESS_MARGIN * (ex * ex + ey * ey) ** 0.5:
-            return False
-    return True
 
 
 def _graph(solids: Sequence[Solid], projection: Projection) -> list[set[int]]:
@@ -197,8 +188,9 @@ def split(solid: Solid, normal: Point3, offset: float) -> tuple[Solid, Solid] | 
     cap = _cap(cut, normal)
     if cap is None:
         return None
-    low = Solid((*halves[0], Face.of(cap, "cut")), solid.index, solid.piece, solid.base, solid.top)
-    high = Solid((*halves[1], Face.of(tuple(reversed(cap)), "cut")), solid.index, solid.piece, solid.base, solid.top)
+    low = Solid((*halves[0], Face.of(cap, "cut")), solid.index, solid.piece, solid.base, solid.top, True)
+    high = Solid((*halves[1], Face.of(tuple(reversed(cap)), "cut")), solid.index, solid.piece, solid.base, solid.top,
+                 True)
     return low, high
 
 

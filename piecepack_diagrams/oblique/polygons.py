@@ -44,6 +44,30 @@ def clip(subject: Sequence[Point], window: Sequence[Point]) -> tuple[Point, ...]
     return tuple(out)
 
 
+def is_apart(a: Sequence[Point], b: Sequence[Point], tolerance: float = 1e-9) -> bool:
+    """Whether convex polygons ``a`` and ``b`` are separated (at most touching) along the line
+    through their vertices' means: a cheap test that settles most neighbours without clipping
+    (False says nothing)."""
+    ax, ay = sum(x for x, _ in a) / len(a), sum(y for _, y in a) / len(a)
+    ux, uy = sum(x for x, _ in b) / len(b) - ax, sum(y for _, y in b) / len(b) - ay
+    length = (ux * ux + uy * uy) ** 0.5
+    if length == 0:
+        return False
+    reach = max(x * ux + y * uy for x, y in a)
+    return bool(reach <= min(x * ux + y * uy for x, y in b) + tolerance * length)
+
+
+def is_well_inside(at: Point, ring: Sequence[Point], margin: float) -> bool:
+    """Whether ``at`` lies at least ``margin`` inside the convex counter-clockwise ``ring``."""
+    x, y = at
+    for k in range(len(ring)):
+        (x0, y0), (x1, y1) = ring[k - 1], ring[k]
+        ex, ey = x1 - x0, y1 - y0
+        if ex * (y - y0) - ey * (x - x0) < margin * (ex * ex + ey * ey) ** 0.5:
+            return False
+    return True
+
+
 def overlap_area(a: Sequence[Point], b: Sequence[Point]) -> float:
     """The area convex polygons ``a`` and ``b`` share."""
     common = clip(a, ccw(b))
@@ -85,4 +109,4 @@ def hull(points: Sequence[Point]) -> tuple[Point, ...]:
     return tuple(lower[:-1] + upper[:-1])
 
 
-__all__ = ["area", "ccw", "centroid", "clip", "hull", "overlap_area"]
+__all__ = ["area", "ccw", "centroid", "clip", "hull", "is_apart", "is_well_inside", "overlap_area"]

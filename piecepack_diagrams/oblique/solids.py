@@ -10,6 +10,7 @@ die a half-inch cube; a pawn standing 7/8 inch tall).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Sequence
 
 from ..pieces import Piece, piece_size
@@ -57,6 +58,8 @@ class Solid:
     piece: ScenePiece
     base: float
     top: float
+    #: Whether this is a part of the piece, cut to break a cycle of the drawing order.
+    is_part: bool = False
 
 
 def newell(points: Sequence[Point3]) -> Point3:
@@ -124,8 +127,14 @@ def placed_outline(p: ScenePiece) -> tuple[tuple[float, float], ...]:
 def solids_of(pieces: Sequence[ScenePiece]) -> tuple[Solid, ...]:
     """The scene's pieces (bottom to top, as a scene lists them) as solids, each standing on
     the highest of the solids before it whose footprints overlap its own (a stack at its real
-    height; ``under`` undrawn pieces of a deep stack raise it by their thickness)."""
-    from .polygons import overlap_area
+    height; ``under`` undrawn pieces of a deep stack raise it by their thickness). The last
+    few scenes' are kept: one scene is often drawn at several angles."""
+    return _solids(tuple(pieces))
+
+
+@lru_cache(maxsize=4)
+def _solids(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
+    from .polygons import is_apart, is_well_inside, overlap_area
 
     out: list[Solid] = []
     outlines: list[tuple[tuple[float, float], ...]] = []
@@ -137,7 +146,8 @@ def solids_of(pieces: Sequence[ScenePiece]) -> tuple[Solid, ...]:
         # Only pieces whose boxes overlap can overlap: most pairs need no clipping.
         base = max((s.top for s, o, b in zip(out, outlines, boxes)
                     if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
-                    and overlap_area(outline, o) > EPSILON), default=0.0)
+                    and not is_apart(outline, o)
+                    and (is_well_inside((p.x, p.y), o, 1e-6) or overlap_area(outline, o) > EPSILON)), default=0.0)
         base += p.under * height(p.piece)
         top = base + height(p.piece)
         out.append(Solid(prism(outline, base, top), index, p, base, top))
