@@ -246,11 +246,21 @@ def test_a_sort_on_height_alone_fails_the_check() -> None:
 @pytest.mark.parametrize("options,words", [
     ({"angle": 400}, "0 to 360"), ({"depth": 0}, "above 0"), ({"depth": 9}, "at most 4"),
     ({"angle": float("nan")}, "a number"), ({"view": "sideways"}, "flat or oblique"),
-    ({"box": (3.0, 3.0)}, "box in the oblique view"), ({"framing": "focus"}, "framing in the oblique view")])
+    ({"framing": "focus"}, "framing in the oblique view")])
 def test_out_of_range_view_options_are_refused_naming_the_range(options, words) -> None:
     with pytest.raises(OptionError) as caught:
         render(_tall_pawns(), "svg", **{"view": "oblique", **options})
     assert words in str(caught.value)
+
+
+def test_a_box_fits_the_oblique_drawing() -> None:
+    import xml.etree.ElementTree as ET
+
+    scene = setup_scene("coin-collectors", seed=1)
+    root = ET.fromstring(render(scene, "svg", view="oblique", box=(3.0, 2.0)))
+    sizes = [float(root.get(k, "0").removesuffix("pt")) / 72 for k in ("width", "height")]
+    assert max(sizes) > 2.9 or sizes[1] > 1.9
+    assert sizes[0] <= 3.0 + 1e-6 and sizes[1] <= 2.0 + 1e-6
 
 
 def test_marks_in_the_oblique_view_are_refused_not_dropped() -> None:

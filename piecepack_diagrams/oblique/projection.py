@@ -10,12 +10,18 @@ import math
 from functools import lru_cache
 from typing import Iterable
 
+from ..errors import OptionError
 from ..pieces import Piece
 from ..scene import ScenePiece
 from ..values import value
 from .solids import Face, Point3, Solid, placed_outline
 
 Point = tuple[float, float]
+
+#: The depth scales a drawing may ask for (piecepackr's op_scale): above 0, at most this.
+MAX_DEPTH = 4.0
+#: The views a drawing may ask for.
+VIEWS = ("flat", "oblique")
 
 
 @value
@@ -93,6 +99,34 @@ class Projection:
         return (lo, hi) if lo <= hi else None
 
 
+def parse_projection(*, angle: object, depth: object) -> Projection:
+    """The projection ``angle`` (degrees, 0 to 360) and ``depth`` (above 0, at most
+    :data:`MAX_DEPTH`) ask for.
+
+    Raises :class:`~piecepack_diagrams.errors.OptionError` naming the value out of range."""
+    for name, given in (("angle", angle), ("depth", depth)):
+        if isinstance(given, bool) or not isinstance(given, (int, float)) or not math.isfinite(given):
+            raise OptionError(f"the oblique view's {name} {given!r}", token=str(given), expected="a number")
+    assert isinstance(angle, (int, float)) and isinstance(depth, (int, float))
+    if not 0 <= angle <= 360:
+        raise OptionError(f"an oblique angle of {angle} degrees", token=str(angle), expected="0 to 360 degrees")
+    if not 0 < depth <= MAX_DEPTH:
+        raise OptionError(f"an oblique depth scale of {depth}", token=str(depth),
+                          expected=f"a depth scale above 0, at most {MAX_DEPTH:g}")
+    return Projection(float(angle) % 360, float(depth))
+
+
+def parse_view(*, view: object, angle: object = 45.0, depth: object = 0.5) -> Projection | None:
+    """None for ``view`` ``"flat"``; for ``"oblique"``, the projection ``angle`` and ``depth``
+    ask for (see :func:`parse_projection`).
+
+    Raises :class:`~piecepack_diagrams.errors.OptionError` for another view, or an angle or
+    depth out of range."""
+    if view not in VIEWS:
+        raise OptionError(f"a view named '{view}'", token=str(view), expected="flat or oblique")
+    return parse_projection(angle=angle, depth=depth) if view == "oblique" else None
+
+
 @lru_cache(maxsize=1024)
 def _prism_outline(piece: Piece, angle: float, tall: float, projection: Projection) -> tuple[Point, ...]:
     """The outline of ``piece`` turned ``angle`` degrees, ``tall`` inches high, standing on
@@ -103,4 +137,4 @@ def _prism_outline(piece: Piece, angle: float, tall: float, projection: Projecti
     return hull(projection.points([(x, y, z) for x, y in foot for z in (0.0, tall)]))
 
 
-__all__ = ["Projection"]
+__all__ = ["MAX_DEPTH", "VIEWS", "Projection", "parse_projection", "parse_view"]

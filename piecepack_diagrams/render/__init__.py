@@ -14,6 +14,7 @@ from .caches import clear_caches
 
 if TYPE_CHECKING:
     from ..layout.marks import Marks
+    from ..oblique.projection import Projection
 
 FORMATS = ("svg", "pdf", "png", "txt")
 
@@ -70,22 +71,19 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
         marks = parse_marks(arrows=arrows, highlight=highlight, labels=labels)
     if marks is not None or rotate or flipped or not coordinates:
         scene = _viewed(scene, coordinates=coordinates, rotate=rotate, flipped=flipped, marks=marks)
-    if view not in ("flat", "oblique"):
-        raise OptionError(f"a view named '{view}'", token=str(view), expected="flat or oblique")
-    if view == "oblique":
-        from ..oblique.view import oblique_laid_out, parse_projection
+    if view != "flat":
+        from ..oblique.projection import parse_view
 
-        projection = parse_projection(angle=angle, depth=depth)
+        projection = parse_view(view=view, angle=angle, depth=depth)
         if fmt in ("txt", "text") or isinstance(scene, LaidOut):
             raise OptionError("the oblique view of a laid-out scene or in text", token="oblique",
                               expected="a Scene drawn as SVG, PDF or PNG")
         # Options the oblique view cannot honour yet are refused, never silently dropped.
-        for name, given in (("box", box is not None), ("framing", framing != "whole"),
-                            ("arrows, highlight or labels", marks is not None)):
+        for name, given in (("framing", framing != "whole"), ("arrows, highlight or labels", marks is not None)):
             if given:
                 raise OptionError(f"{name} in the oblique view", token=name.split(",")[0],
                                   expected="the flat view for this option")
-        laid = oblique_laid_out(scene, theme, projection, scale=scale)
+        laid = view_laid_out(scene, theme, projection, scale=scale, box=box)
     if fmt in ("txt", "text"):
         from .text import render_text
 
@@ -105,6 +103,19 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
     from .png import DEFAULT_DPI, render_png
 
     return render_png(laid, theme=theme, dpi=DEFAULT_DPI if dpi is None else dpi, width=width)
+
+
+def view_laid_out(scene: Scene, theme: Theme, projection: Projection | None, *, scale: float | None = None,
+                  box: tuple[float, float] | None = None, framing: str = "whole") -> LaidOut:
+    """``scene`` laid out flat (``projection`` None) or seen obliquely through ``projection``
+    (a :class:`~piecepack_diagrams.oblique.projection.Projection`, see
+    :func:`~piecepack_diagrams.oblique.projection.parse_view`), at ``scale`` or fitted to ``box``.
+    The oblique view shows the whole scene (``framing`` is the flat view's)."""
+    if projection is None:
+        return as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing)
+    from ..oblique.view import oblique_laid_out
+
+    return oblique_laid_out(scene, theme, projection, scale=scale, box=box)
 
 
 def _viewed(scene: Scene | LaidOut, *, coordinates: bool, rotate: int, flipped: bool,
@@ -131,4 +142,4 @@ def _viewed(scene: Scene | LaidOut, *, coordinates: bool, rotate: int, flipped: 
     return turned(scene, turn)
 
 
-__all__ = ["FORMATS", "clear_caches", "render"]
+__all__ = ["FORMATS", "clear_caches", "render", "view_laid_out"]
