@@ -263,8 +263,31 @@ def test_a_box_fits_the_oblique_drawing() -> None:
     assert sizes[0] <= 3.0 + 1e-6 and sizes[1] <= 2.0 + 1e-6
 
 
-def test_marks_in_the_oblique_view_are_refused_not_dropped() -> None:
+def test_marks_lie_on_the_tiles_under_the_pieces_standing_there() -> None:
+    """A highlight tints the tile's top round a coin, not the coin lying on it; the board's
+    coordinates are drawn (and left out when asked)."""
     scene = setup_scene("coin-collectors", seed=1)
-    with pytest.raises(OptionError) as caught:
-        render(scene, "svg", view="oblique", highlight=["a1"])
-    assert "highlight or labels in the oblique view" in str(caught.value)
+    coin = next(p for p in scene.pieces if p.piece.kind == "coin")
+    assert scene.coordinates is not None
+    file = min(scene.coordinates.files, key=lambda f: abs(f[0] - coin.x))
+    rank = min(scene.coordinates.ranks, key=lambda r: abs(r[0] - coin.y))
+    projection, dpi = Projection(45, 0.5), 40
+
+    def picture(**options) -> np.ndarray:
+        png = render(scene, "png", view="oblique", scale=1.0, dpi=dpi, **options)
+        return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+
+    plain, marked = picture(), picture(highlight=[f"{file[1]}{rank[1]}"])
+    assert plain.shape == marked.shape
+    frame = oblique_laid_out(scene, DEFAULT, projection, scale=1.0).scene.frame
+    dx, dy = projection.shift
+
+    def pixel(x: float, y: float, z: float) -> tuple[int, int]:
+        return int((frame.y1 - y - z * dy) * dpi), int((x + z * dx - frame.x0) * dpi)
+
+    on_coin = pixel(coin.x, coin.y, 0.5)  # the coin's top: a tile and a coin high
+    beside = pixel(file[0] - 0.6, rank[0] + 0.6, 0.25)  # the tile's top, away from the coin
+    assert np.abs(plain[on_coin] - marked[on_coin]).max() <= 8
+    assert np.abs(plain[beside] - marked[beside]).max() > 20
+    bare = render(scene, "svg", view="oblique", coordinates=False)
+    assert len(bare) < len(render(scene, "svg", view="oblique"))

@@ -39,15 +39,22 @@ def id_colour(index: int) -> str:
 
 
 def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Projection, *,
-                   ids: bool = False, order: Sequence[Solid] | None = None) -> list[Placed]:
+                   ids: bool = False, order: Sequence[Solid] | None = None, marks: Sequence[Stamp] = ()
+                   ) -> list[Placed]:
     """The pieces seen obliquely, bottom to top as placed stamps. With ``ids`` each piece is
     one flat colour (:func:`id_colour`), without lines or pictures; ``order`` is the drawing
     order to use (the solids of ``pieces`` in :func:`.order.drawing_order`'s order, or a wrong
-    one for tests that show it fails), worked out when not given."""
+    one for tests that show it fails), worked out when not given. ``marks`` are the stamps of
+    the order's mark solids (see :func:`.solids.mark_solids`), by their number after the
+    pieces: each is drawn flat at its solid's height."""
     drawn = drawing_order(solids_of(pieces), projection) if order is None else order
     dx, dy = projection.shift
     out: list[Placed] = []
     for solid in drawn:
+        if solid.is_mark:
+            if not ids:
+                out.append((marks[solid.index - len(pieces)], solid.base * dx, solid.base * dy))
+            continue
         if ids:  # the faces seen make up the outline: one polygon, so no seams between them
             out.append((Stamp.from_primitives((Polygon(projection.outline(solid), id_colour(solid.index), "none",
                                                        0.0),)), 0.0, 0.0))

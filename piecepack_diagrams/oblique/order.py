@@ -38,6 +38,8 @@ def behind(a: Solid, b: Solid, projection: Projection, outlines: dict[int, tuple
         if len(common) < 3 or area(common) < MIN_OVERLAP:
             return None
         at = centroid(common)
+    if a.is_mark and b.is_mark:  # marks lie as the scene lists them
+        return a.index < b.index
     # Heights grow along every line of sight towards the viewer: of two solids one above the
     # other, the upper one is in front wherever both are drawn.
     if a.top <= b.base + 1e-9:
@@ -234,6 +236,8 @@ def drawing_order(solids: Sequence[Solid], projection: Projection) -> list[Solid
 def _cut_one(work: list[Solid], members: list[int]) -> list[Solid]:
     """``work`` with one solid of the cycle ``members`` cut by a face plane of another."""
     for i in members:
+        if work[i].is_mark:  # a mark is drawn whole: a piece of the cycle is cut instead
+            continue
         for j in members:
             if i == j:
                 continue

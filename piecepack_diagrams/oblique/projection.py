@@ -68,7 +68,7 @@ class Projection:
         """The solid's outline as drawn (the hull of its projected corners), counter-clockwise."""
         from .polygons import hull
 
-        if solid.is_part:
+        if solid.is_part or solid.is_mark:
             return hull(self.points({p for f in solid.faces for p in f.points}))
         # A whole piece is an upright prism: its outline is its kind's, moved.
         p = solid.piece

@@ -60,6 +60,9 @@ class Solid:
     top: float
     #: Whether this is a part of the piece, cut to break a cycle of the drawing order.
     is_part: bool = False
+    #: Whether this is no piece but a mark drawn flat on the table or a tile (``index`` then
+    #: counts on from the pieces; ``piece`` stands at the mark's centre).
+    is_mark: bool = False
 
 
 def newell(points: Sequence[Point3]) -> Point3:
@@ -156,4 +159,28 @@ def _solids(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
     return tuple(out)
 
 
-__all__ = ["Face", "Point3", "Solid", "footprint", "height", "newell", "prism", "solids_of"]
+#: Kinds of piece a mark lying on them is drawn on (else it is drawn on the table).
+BOARD_KINDS = ("tile", "board")
+
+
+def mark_solids(boxes: Sequence[tuple[float, float, float, float]], solids: Sequence[Solid]) -> tuple[Solid, ...]:
+    """Marks with extents ``boxes`` (x0, y0, x1, y1, table inches) as flat solids, numbered on
+    from ``solids``: each lies on the top of the highest tile or board under its centre (else
+    on the table), as thin as a sheet, so pieces standing on it hide it and it hides what lies
+    under it."""
+    from ..pieces import Piece
+    from .polygons import is_well_inside
+
+    out = []
+    for k, (x0, y0, x1, y1) in enumerate(boxes):
+        at = ((x0 + x1) / 2, (y0 + y1) / 2)
+        z = max((s.top for s in solids if s.piece.piece.kind in BOARD_KINDS and s.base == 0.0
+                 and is_well_inside(at, placed_outline(s.piece), 0.0)), default=0.0)
+        rect = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        out.append(Solid(prism(rect, z, z), len(solids) + k, ScenePiece(Piece("board", "face"), at[0], at[1]), z, z,
+                         is_mark=True))
+    return tuple(out)
+
+
+__all__ = ["BOARD_KINDS", "Face", "Point3", "Solid", "footprint", "height", "mark_solids", "newell", "prism",
+           "solids_of"]

@@ -78,12 +78,10 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
         if fmt in ("txt", "text") or isinstance(scene, LaidOut):
             raise OptionError("the oblique view of a laid-out scene or in text", token="oblique",
                               expected="a Scene drawn as SVG, PDF or PNG")
-        # Options the oblique view cannot honour yet are refused, never silently dropped.
-        for name, given in (("framing", framing != "whole"), ("arrows, highlight or labels", marks is not None)):
-            if given:
-                raise OptionError(f"{name} in the oblique view", token=name.split(",")[0],
-                                  expected="the flat view for this option")
-        laid = view_laid_out(scene, theme, projection, scale=scale, box=box)
+        # The oblique view shows the whole scene: a crop is refused, never silently dropped.
+        if framing != "whole":
+            raise OptionError("framing in the oblique view", token="framing", expected="the flat view for this option")
+        laid = view_laid_out(scene, theme, projection, scale=scale, box=box, coordinates=coordinates)
     if fmt in ("txt", "text"):
         from .text import render_text
 
@@ -106,16 +104,16 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
 
 
 def view_laid_out(scene: Scene, theme: Theme, projection: Projection | None, *, scale: float | None = None,
-                  box: tuple[float, float] | None = None, framing: str = "whole") -> LaidOut:
+                  box: tuple[float, float] | None = None, framing: str = "whole", coordinates: bool = True) -> LaidOut:
     """``scene`` laid out flat (``projection`` None) or seen obliquely through ``projection``
     (a :class:`~piecepack_diagrams.oblique.projection.Projection`, see
     :func:`~piecepack_diagrams.oblique.projection.parse_view`), at ``scale`` or fitted to ``box``.
     The oblique view shows the whole scene (``framing`` is the flat view's)."""
     if projection is None:
-        return as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing)
+        return as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing, coordinates=coordinates)
     from ..oblique.view import oblique_laid_out
 
-    return oblique_laid_out(scene, theme, projection, scale=scale, box=box)
+    return oblique_laid_out(scene, theme, projection, scale=scale, box=box, coordinates=coordinates)
 
 
 def _viewed(scene: Scene | LaidOut, *, coordinates: bool, rotate: int, flipped: bool,
