@@ -47,7 +47,7 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
     one for tests that show it fails), worked out when not given. ``marks`` are the stamps of
     the order's mark solids (see :func:`.solids.mark_solids`), by their number after the
     pieces: each is drawn flat at its solid's height."""
-    drawn = drawing_order(solids_of(pieces), projection) if order is None else order
+    drawn = drawing_order(solids_of(tuple(pieces)), projection) if order is None else order
     dx, dy = projection.shift
     out: list[Placed] = []
     for solid in drawn:

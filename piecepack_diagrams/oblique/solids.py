@@ -127,16 +127,12 @@ def placed_outline(p: ScenePiece) -> tuple[tuple[float, float], ...]:
     return tuple((p.x + x * c - y * s, p.y + x * s + y * c) for x, y in footprint(p.piece))
 
 
-def solids_of(pieces: Sequence[ScenePiece]) -> tuple[Solid, ...]:
+@lru_cache(maxsize=4)
+def solids_of(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
     """The scene's pieces (bottom to top, as a scene lists them) as solids, each standing on
     the highest of the solids before it whose footprints overlap its own (a stack at its real
     height; ``under`` undrawn pieces of a deep stack raise it by their thickness). The last
     few scenes' are kept: one scene is often drawn at several angles."""
-    return _solids(tuple(pieces))
-
-
-@lru_cache(maxsize=4)
-def _solids(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
     from .polygons import is_apart, is_well_inside, overlap_area
 
     out: list[Solid] = []
