@@ -38,6 +38,15 @@ PICTURES: dict[str, tuple[list[str], int, int]] = {
     # A PNG as the command draws it (page 0: no PDF to convert).
     "marks-turned": (["setup", "landlocked", "--seed", "1", "--rotate", "90", "--highlight", "c3", "--arrow", "b1-c3",
                       "-f", "png", "--width", "640", "-o", "OUT.png"], 0, 0),
+    # The oblique view of each game's setup (PNGs as the command draws them).
+    "oblique-lab-rats": (["setup", "lab-rats", "--seed", "1", "--view", "oblique", "-f", "png", "--width", "640",
+                          "-o", "OUT.png"], 0, 0),
+    "oblique-coin-collectors": (["setup", "coin-collectors", "--seed", "1", "--view", "oblique", "--angle", "60",
+                                 "--depth", "0.75", "-f", "png", "--width", "640", "-o", "OUT.png"], 0, 0),
+    "oblique-landlocked": (["setup", "landlocked", "--seed", "1", "--view", "oblique", "--angle", "135", "-f", "png",
+                            "--width", "640", "-o", "OUT.png"], 0, 0),
+    "oblique-labyrinth": (["setup", "labyrinth", "--seed", "1", "--view", "oblique", "--angle", "90", "--depth", "1",
+                           "-f", "png", "--width", "640", "-o", "OUT.png"], 0, 0),
 }
 #: Which figure file of a set a figure picture shows.
 FIGURE_FILES = {"figure-illegal": "coin-collectors-illegal-move.pdf"}

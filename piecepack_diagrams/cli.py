@@ -200,12 +200,14 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default=None, metavar="FILE.pdf|DIR",
                    help="output PDF or folder (default: output/NAME-plates.pdf or output/NAME-plates/)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+    _oblique_options(p)
 
     p = command("viewer", "write a record as one HTML page that steps through its positions")
     p.add_argument("path", metavar="PATH", help="a record")
     p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.html", help="the page (default: output/NAME.html)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+    _oblique_options(p)
 
     p = command("export", "write a record of any game as a generic PPN record (piece movements only)")
     p.add_argument("path", metavar="PATH", help="a record")
@@ -219,6 +221,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--records", default=None, metavar="DIR",
                    help="where the games shown come from (default: records/ here, else the shipped records)")
     drawing_options(p)
+    _oblique_options(p)
 
     p = command("figures", "write a game's rulebook figures: setup, each kind of move, an illegal move, the end")
     p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors, landlocked, labyrinth, or all")
@@ -231,6 +234,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="page layout of the PDF figures (default: each figure's own: figure for a move, "
                         "figure-wide for a whole board)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+    _oblique_options(p)
 
     p = command("solve", "solve a deal: Lab Rats (fewest coins) or Landlocked (fewest passes)")
     p.add_argument("target", metavar="GAME|PATH", help="lab-rats or landlocked with --seed, or a record of one")
@@ -339,6 +343,55 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _oblique_options(p: argparse.ArgumentParser) -> None:
+    """``--view``, ``--angle`` and ``--depth``: the flat view or the oblique one (see :func:`_oblique`)."""
+    p.add_argument("--view", choices=("flat", "oblique"), default="flat",
+                   help="flat (the default) or oblique: pieces as solids seen from the side, stacks at their heights")
+    p.add_argument("--angle", type=_angle, default=None, metavar="A",
+                   help="with --view oblique: heights drawn towards A degrees, 0 to 360 (default 45)")
+    p.add_argument("--depth", type=_depth, default=None, metavar="D",
+                   help="with --view oblique: heights drawn D times as long, above 0 to 4 (default 0.5)")
+
+
+def _angle(text: str) -> float:
+    """``--angle``: an oblique view's angle (see :func:`_projection_part`)."""
+    return _projection_part(text, "angle")
+
+
+def _depth(text: str) -> float:
+    """``--depth``: an oblique view's depth scale (see :func:`_projection_part`)."""
+    return _projection_part(text, "depth")
+
+
+def _projection_part(text: str, name: str) -> float:
+    """``text`` as the oblique view's ``name`` (angle or depth), in the range
+    :func:`~piecepack_diagrams.oblique.projection.parse_projection` takes."""
+    from .oblique.projection import parse_projection
+
+    try:
+        given = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    try:
+        parse_projection(**{"angle": 45.0, "depth": 0.5, name: given})
+    except OptionError as exc:
+        raise argparse.ArgumentTypeError(f"{text} is out of range; expected {exc.expected}") from None
+    return given
+
+
+def _oblique(args: argparse.Namespace) -> dict[str, Any]:
+    """``--view``, ``--angle`` and ``--depth`` as :func:`~piecepack_diagrams.render.render` takes them.
+
+    Raises :class:`OptionError` for ``--angle`` or ``--depth`` without ``--view oblique``
+    (it would be ignored)."""
+    for name in ("angle", "depth"):
+        if getattr(args, name) is not None and args.view != "oblique":
+            raise OptionError(f"--{name} without --view oblique", token=f"--{name}",
+                              expected="--view oblique with it, or no --" + name)
+    return {"view": args.view, "angle": 45.0 if args.angle is None else args.angle,
+            "depth": 0.5 if args.depth is None else args.depth}
+
+
 def _view_options(p: argparse.ArgumentParser) -> None:
     """How ``render`` and ``setup`` draw a board: turned, with or without coordinates, with
     marks on squares named as the game names them, at a size in pixels (see :func:`_view`)."""
@@ -354,6 +407,7 @@ def _view_options(p: argparse.ArgumentParser) -> None:
                    help="write TEXT beside a square, e.g. c3=A (may be given again)")
     p.add_argument("--dpi", type=float, default=None, metavar="N", help="a PNG's pixels an inch (default 100)")
     p.add_argument("--width", type=int, default=None, metavar="PIXELS", help="a PNG's or an SVG's width in pixels")
+    _oblique_options(p)
 
 
 def _view(args: argparse.Namespace) -> dict[str, Any]:
@@ -376,7 +430,7 @@ def _view(args: argparse.Namespace) -> dict[str, Any]:
         labels.append((square.strip(), words))
     return {"coordinates": not args.no_coordinates, "rotate": args.rotate, "flipped": args.flip, "arrows": arrows,
             "highlight": [square.strip() for square in args.highlight], "labels": labels, "dpi": args.dpi,
-            "width": args.width}
+            "width": args.width, **_oblique(args)}
 
 
 def _jobs_option(p: argparse.ArgumentParser, what: str) -> None:
@@ -549,13 +603,18 @@ def _run(args: argparse.Namespace) -> int:
         # Printed as the figure set prints it (a column wide, the figure template), unless a
         # scale is asked for.
         figure = _named_figure(args.name, args.records)
+        view = _oblique(args)
+        if args.framing == "focus" and args.view == "oblique":
+            raise OptionError("--framing focus in the oblique view", token="focus",
+                              expected="the flat view for a cropped figure (the oblique view shows it whole)")
         if args.framing:
             figure = replace(figure, framing=args.framing)
         theme = load_theme(args.theme)
         if args.scale is None:
-            data = figure_files([figure], formats=(fmt,), theme=theme)[f"{args.name}.{fmt}"]
+            data = figure_files([figure], formats=(fmt,), theme=theme, **view)[f"{args.name}.{fmt}"]
         else:
-            data = render(figure.scene, fmt, theme=theme, scale=args.scale, framing=figure.framing)
+            data = render(figure.scene, fmt, theme=theme, scale=args.scale,
+                          framing=figure.framing if args.view == "flat" else "whole", **view)
         _emit(data, fmt, args.output, Path("output") / f"{args.name}.{fmt}")
         return 0
     if args.command == "figures":
@@ -760,11 +819,11 @@ def _plates(args: argparse.Namespace) -> int:
     theme = load_theme(args.theme)
     stem = Path(args.path).stem
     if fmt == "pdf":
-        pdf = plates_pdf(result, template=args.template, moves=moves, theme=theme)
+        pdf = plates_pdf(result, template=args.template, moves=moves, theme=theme, **_oblique(args))
         _emit(pdf, "pdf", args.output, Path("output") / f"{stem}-plates.pdf")
         return 0
     folder = Path(args.output or Path("output") / f"{stem}-plates")
-    files = plates_svg(result, stem=stem, moves=moves, theme=theme)
+    files = plates_svg(result, stem=stem, moves=moves, theme=theme, **_oblique(args))
     write_folder(folder, files)
     print(f"{folder}: {len(files)} SVG files", file=sys.stderr)
     return 0
@@ -810,7 +869,7 @@ def _viewer(args: argparse.Namespace) -> int:
         raise OutputError(f"the viewer is an HTML page, not '{args.output}'", token=args.output,
                           expected="a name ending .html")
     result = replay(first_record(args.path, args.game), strict=False)
-    page = viewer_html(result, theme=load_theme(args.theme)).encode("utf-8")
+    page = viewer_html(result, theme=load_theme(args.theme), **_oblique(args)).encode("utf-8")
     _emit(page, "html", args.output, Path("output") / f"{Path(args.path).stem}.html")
     # The page shows a record's illegal moves; the exit status says there were some.
     for line in result.diagnostics():
@@ -831,7 +890,8 @@ def _figures(args: argparse.Namespace) -> int:
         figures = figure_set(game, game_replays(game, args.records))
         if figures.missing:
             print(f"{game}: no example in the records of: {', '.join(figures.missing)}", file=sys.stderr)
-        files.update(figure_files(figures.figures, formats=tuple(args.format), theme=theme, template=args.template))
+        files.update(figure_files(figures.figures, formats=tuple(args.format), theme=theme, template=args.template,
+                                  **_oblique(args)))
     write_folder(folder, files)
     for name in files:
         print(folder / name)

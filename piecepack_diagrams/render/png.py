@@ -23,7 +23,7 @@ from ..layout.compose import LaidOut, as_laid_out
 from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
-from .primitives import scene_stamps
+from .primitives import laid_stamps
 from .raster import png_dpi
 from .reproducible import reproducible_png
 from .shapes import Contour
@@ -113,7 +113,7 @@ def render_png(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, dpi: float = D
     fig.patch.set_facecolor("white" if theme.page_background == "none" else theme.page_background)
     # matplotlib's line widths are printed points: a table point prints at the scale.
     pt = 72.0 / POINTS_PER_INCH * s
-    for z, batch in enumerate(batch_stamps(scene_stamps(scene, theme, s)), start=1):
+    for z, batch in enumerate(batch_stamps(laid_stamps(laid, theme)), start=1):
         builder = _PathBuilder()
         style: dict[str, Any] = {"zorder": z, "joinstyle": "round", "capstyle": "round"}
         if isinstance(batch, Shapes):
