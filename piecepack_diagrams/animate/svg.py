@@ -181,7 +181,7 @@ def _lane_css(name: str, lane: Lane, clock: _Lanes) -> list[str]:
         return f"transform:{clock.transform(filled[k], angles[k])};opacity:{0 if states[k] is None else 1}"
 
     def stop(t: float, k: int) -> str:
-        return f"{clock.at(t)}{{{style(k)};animation-timing-function:{EASE}}}"
+        return f"{clock.at(t)}{{{style(k)}}}"
 
     stops = [stop(0.0, 0)]
     for k in range(len(states) - 1):
@@ -193,12 +193,13 @@ def _lane_css(name: str, lane: Lane, clock: _Lanes) -> list[str]:
             mid = (clock.starts[k] + clock.ends[k]) / 2
             middle = Actor(a.key, a.look, (a.x + b.x) / 2, (a.y + b.y) / 2, 0.0, a.layer, a.order)
             stops.append(f"{clock.at(mid)}{{transform:{clock.transform(middle, (angles[k] + angles[k + 1]) / 2, 0.0)};"
-                         f"opacity:1;animation-timing-function:{EASE}}}")
+                         f"opacity:1}}")
         stops.append(stop(clock.ends[k], k + 1))
     if len(stops) == 1:
         return [f".{name}{{{style(0)}}}"]
     stops.append(stop(clock.total, len(states) - 1))
-    return [f".{name}{{animation:k{name} {_num(clock.total)}s infinite}}@keyframes k{name}{{{''.join(stops)}}}"]
+    # The easing applies between each keyframe and the next: every glide starts and stops gently.
+    return [f".{name}{{animation:k{name} {_num(clock.total)}s {EASE} infinite}}@keyframes k{name}{{{''.join(stops)}}}"]
 
 
 def _face_css(name: str, lane: Lane, face: Hashable, clock: _Lanes) -> list[str]:
