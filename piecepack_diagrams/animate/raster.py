@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Hashable, Iterator, Sequence
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from ..oblique.projection import Projection
 from ..pieces import Piece
@@ -111,7 +111,10 @@ class Painter:
                 continue
             if base is None or base.step != k:
                 base = self._base(k)
-            canvas = base.before.copy() if base.after is base.before else Image.blend(base.before, base.after, ease(u))
+            canvas = base.before.copy()
+            if base.changed is not None:  # only where the two differ: the rest of the picture stays still
+                canvas.paste(Image.blend(base.before.crop(base.changed), base.after.crop(base.changed), ease(u)),
+                             base.changed[:2])
             moving = self._poses(k, u, lambda n, k=k: not is_still(self.lanes[n], k))  # type: ignore[misc]
             self._draw_over(canvas, base.under, moving)
             yield canvas
@@ -122,11 +125,12 @@ class Painter:
         still = self._poses(k, 0.5, lambda n: is_still(self.lanes[n], k))
         before = self.background(k).copy()
         under = self._draw(before, still)
-        after = before
+        after, changed = before, None
         if self.background(k + 1) is not self.background(k):
             after = self.background(k + 1).copy()
             self._draw(after, still)
-        return _Base(k, before, after, under)
+            changed = ImageChops.difference(before, after).getbbox()
+        return _Base(k, before, after, under, changed)
 
     def _poses(self, k: int, u: float, keep: Callable[[int], bool]) -> list[Pose]:
         """The poses of the lanes ``keep`` keeps at ``u`` of move ``k``, bottom first (the
@@ -198,12 +202,14 @@ class Painter:
 
 @value
 class _Base:
-    """Move ``step``'s still part drawn on the background before and after it, and its solids."""
+    """Move ``step``'s still part drawn on the background before and after it, and its solids (oblique view)."""
 
     step: int
     before: Image.Image
     after: Image.Image
     under: tuple[Solid, ...]
+    #: Where the two differ (left, top, right, bottom pixels), None where they do not.
+    changed: tuple[int, int, int, int] | None
 
 
 def _everything(n: int) -> bool:
