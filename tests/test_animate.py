@@ -20,7 +20,7 @@ from piecepack_diagrams.animate import MAX_FRAME_PIXELS, animate
 from piecepack_diagrams.cli import main
 from piecepack_diagrams.theme import DEFAULT
 
-from conftest import CORPUS
+from conftest import CORPUS, ROOT
 
 #: Three tile backs in a row; a Suns pawn placed, moved two tiles right; a coin placed, turned
 #: over, taken away. Moves count as positions do (0 the setup function's empty table, 1 the
@@ -172,6 +172,15 @@ def test_the_oblique_view_is_refused_for_svg_and_unknown_formats(game):
         animate(game, "svg", view="oblique")
     with pytest.raises(OptionError):
         animate(game, "avi")
+
+
+def test_the_oblique_view_of_a_game_without_pieces_is_refused():
+    from piecepack_diagrams import replay_file
+
+    (maze,) = replay_file(ROOT / "records" / "labyrinth" / "seven-by-seven-four-players.ppn")
+    with pytest.raises(OptionError) as caught:
+        animate(maze, "gif", moves=(1, 2), view="oblique")
+    assert caught.value.token == "oblique"
 
 
 def test_an_animation_past_the_size_bound_is_refused_before_any_drawing():

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..arguments import check_arg
+from ..errors import OptionError
+from ..pieces import Piece
 from ..scene import Bounds
 from ..theme import DEFAULT, Theme
 from .actors import Still, still_of, union_frame
@@ -32,7 +34,8 @@ def animate(replay: Replay, fmt: str, *, moves: tuple[int, int] | None = None, f
     the same bytes (GIF, APNG, SVG).
 
     Raises :class:`~piecepack_diagrams.errors.OptionError` for an option out of range, a
-    range of moves the record does not have, and an animation larger than
+    range of moves the record does not have, the oblique view of a game without pieces
+    (Labyrinth), and an animation larger than
     :data:`~piecepack_diagrams.animate.options.MAX_FRAME_PIXELS` (before drawing anything);
     :class:`~piecepack_diagrams.errors.OutputError` for MP4 without ffmpeg; :class:`TypeError`
     for a ``replay`` that is not a Replay or a ``theme`` that is not a Theme."""
@@ -44,6 +47,9 @@ def animate(replay: Replay, fmt: str, *, moves: tuple[int, int] | None = None, f
     options = parse_options(fmt, fps=fps, pause=pause, width=width, view=view, angle=angle, depth=depth)
     first, last = check_moves(moves, len(replay.positions) - 1)
     stills = [still_of(scene_of(replay, k, caption=False, key=False), theme) for k in range(first - 1, last + 1)]
+    if options.view == "oblique" and not any(isinstance(a.look, Piece) for s in stills for a in s.actors):
+        raise OptionError("the oblique view of a game without pieces (a maze's tiles and markers are drawn flat)",
+                          token="oblique", expected="the flat view")
     times = schedule(len(stills) - 1, options)
     camera = Camera.from_frame(_frame(stills, options), options.width)
     check_size(_frame_count(times, options, fmt), camera.width, camera.height)
@@ -74,7 +80,6 @@ def _frame(stills: list[Still], options: AnimationOptions) -> Bounds:
         return union_frame(stills)
     from ..oblique.draw import oblique_bounds
     from ..oblique.projection import Projection
-    from ..pieces import Piece
     from ..scene import ScenePiece
 
     projection = Projection(options.angle, options.depth)
