@@ -200,6 +200,7 @@ def main() -> int:
         Row("`build`: the layout audit's share of its processor time", f"{audit_share:.1%}", "< 10%",
             audit_share < 0.10),
     ]
+    rows += _animation_rows()
     rows += _module_rows(args.repeat)
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d')}")
     if args.markdown:
@@ -244,6 +245,21 @@ def _module_rows(repeat: int) -> list[Row]:
             rows.append(Row(name, f"{seconds:.1f} s", f"< {target:g} s", seconds < target))
     rows += [Row(*row) for row in parallel.measure(repeat)]
     return rows + [Row(*row) for row in scaling.measure(min(repeat, 3))]
+
+
+def _animation_rows(repeat: int = 3) -> list[Row]:
+    """Issue 21: the first 30 moves of the corpus's Tablut (40 pieces) animated, a whole
+    process to a 480-pixel GIF, and the animated SVG's size."""
+    from piecepack_diagrams.animate import animate
+
+    record = str(CORPUS / "tablut.ppn")
+    gif_s = _whole_process(["animate", record, "--moves", "1-30", "--width", "480", "-o", "TMP/x.gif"], repeat)
+    game = replay(parse_records((CORPUS / "tablut.ppn").read_text())[0], strict=False)
+    svg_bytes = len(animate(game, "svg", moves=(1, 30)))
+    return [Row("Animation: 30 moves of Tablut to a 480-pixel GIF, a whole process", f"{gif_s:.2f} s", "< 5 s",
+                gif_s < 5),
+            Row("Animation: the same as an animated SVG", f"{svg_bytes / 1000:,.0f} KB", "< 1,000 KB",
+                svg_bytes < 1_000_000)]
 
 
 def _long_labyrinth_game():  # noqa: ANN202 - a Replay

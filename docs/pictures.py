@@ -47,6 +47,9 @@ PICTURES: dict[str, tuple[list[str], int, int]] = {
                             "--width", "640", "-o", "OUT.png"], 0, 0),
     "oblique-labyrinth": (["setup", "labyrinth", "--seed", "1", "--view", "oblique", "--angle", "90", "--depth", "1",
                            "-f", "png", "--width", "640", "-o", "OUT.png"], 0, 0),
+    # An animation as the command writes it (issue 21).
+    "animation": (["animate", "records/coin-collectors/heuristic-win.ppn", "--moves", "2-7", "--width", "320",
+                   "--fps", "10", "-o", "OUT.gif"], 0, 0),
 }
 #: Which figure file of a set a figure picture shows.
 FIGURE_FILES = {"figure-illegal": "coin-collectors-illegal-move.pdf"}
@@ -79,13 +82,14 @@ def make() -> None:
             argv = [a.replace("OUT", str(target)) for a in args]
             if main(argv) != 0:
                 raise SystemExit(f"{name}: piecepack-diagrams {' '.join(argv)} failed")
-            if "OUT.png" in args:
-                shutil.copyfile(target.with_suffix(".png"), OUT / f"{name}.png")
+            made = next((a for a in args if a in ("OUT.png", "OUT.gif")), None)
+            if made is not None:
+                shutil.copyfile(target.with_suffix(made[3:]), OUT / f"{name}{made[3:]}")
                 continue
             pdf = target / FIGURE_FILES[name] if name in FIGURE_FILES else target.with_suffix(".pdf")
             _pdf_to_png(pdf, page or 1, dpi, OUT / f"{name}.png")
         _viewer(scratch)
-    for png in sorted(OUT.glob("*.png")):
+    for png in sorted([*OUT.glob("*.png"), *OUT.glob("*.gif")]):
         print(png.relative_to(ROOT), png.stat().st_size, file=sys.stderr)
 
 

@@ -40,6 +40,9 @@ _EXAMPLES = {
     "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn --moves 1-6 --template plates-1x1 -o t.pdf\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn -o output/tablut-plates/   # SVG files",
+    "animate": "examples:\n  piecepack-diagrams animate records/coin-collectors/heuristic-win.ppn -o output/cc.gif\n"
+               "  piecepack-diagrams animate records/ppn/tablut-opening.ppn --moves 1-6 --fps 20 -o t.svg\n"
+               "  piecepack-diagrams animate game.ppn --view oblique --angle 45 --width 640 -o game.mp4",
     "viewer": "examples:\n"
               "  piecepack-diagrams viewer records/labyrinth/seven-by-seven-four-players.ppn -o output/maze.html\n"
               "  piecepack-diagrams viewer game.ppn   # a record with illegal moves: each is shown at its move; exit 1",
@@ -201,6 +204,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="output PDF or folder (default: output/NAME-plates.pdf or output/NAME-plates/)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
     _oblique_options(p)
+
+    _animate_command(command("animate", "write a record's moves as an animation: GIF, APNG, MP4 or animated SVG"))
 
     p = command("viewer", "write a record as one HTML page that steps through its positions")
     p.add_argument("path", metavar="PATH", help="a record")
@@ -390,6 +395,64 @@ def _oblique(args: argparse.Namespace) -> dict[str, Any]:
                               expected="--view oblique with it, or no --" + name)
     return {"view": args.view, "angle": 45.0 if args.angle is None else args.angle,
             "depth": 0.5 if args.depth is None else args.depth}
+def _animate_command(p: argparse.ArgumentParser) -> None:
+    """``animate``'s arguments (checked by :func:`~piecepack_diagrams.animate.animate`, out of
+    range a usage error)."""
+    p.add_argument("path", metavar="PATH", help="a record")
+    p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+    p.add_argument("--moves", default=None, metavar="FIRST-LAST", help="the moves to show, from 1 (default all)")
+    p.add_argument("--fps", type=float, default=12, metavar="N", help="frames a second, 1 to 50 (default 12)")
+    p.add_argument("--pause", type=float, default=0.8, metavar="SECONDS",
+                   help="how long each position is held, 0 to 30 seconds (default 0.8)")
+    p.add_argument("--width", type=float, default=480, metavar="PIXELS", help="64 to 1920 pixels (default 480)")
+    p.add_argument("--view", default="flat", metavar="VIEW", help="flat (default) or oblique (not SVG)")
+    p.add_argument("--angle", type=float, default=45.0, metavar="DEGREES",
+                   help="the oblique view's angle, 0 to 360 (default 45)")
+    p.add_argument("--depth", type=float, default=0.5, metavar="SCALE",
+                   help="the oblique view's depth scale, above 0, at most 4 (default 0.5)")
+    p.add_argument("-f", "--format", choices=_ANIMATION_SUFFIXES, default=None,
+                   help="gif, apng, mp4 (needs ffmpeg) or svg (default: from -o, else gif)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="where to write it (default output/STEM.FORMAT; - for standard output)")
+    p.add_argument("--theme", default="default", help="theme name or YAML file")
+
+
+#: Each animation format and the ending of its files.
+_ANIMATION_SUFFIXES = {"gif": ".gif", "apng": ".apng", "mp4": ".mp4", "svg": ".svg"}
+
+
+def _animate(args: argparse.Namespace) -> int:
+    """``animate``: the format from ``-f`` or the output's ending, the options checked before
+    the record is read, the animation written safely."""
+    from .animate import animate
+    from .animate.options import parse_moves, parse_options
+    from .api import first_record
+    from .engine.replays import replay
+    from .theme import load_theme
+
+    suffix = Path(args.output).suffix.lower() if args.output and _names_file(args.output) else ""
+    told = next((fmt for fmt, ending in _ANIMATION_SUFFIXES.items() if ending == suffix), None)
+    if args.format and told and args.format != told:
+        raise OutputError(f"-f {args.format} contradicts the name '{args.output}', which ends {suffix}",
+                          token=args.output, expected=f"a name ending {_ANIMATION_SUFFIXES[args.format]}, or -f {told}")
+    if not args.format and not told and args.output and _names_file(args.output):
+        raise OutputError(f"cannot tell the format of '{args.output}'", token=args.output,
+                          expected="a name ending .gif, .apng, .mp4 or .svg, or -f FORMAT")
+    fmt = args.format or told or "gif"
+    options = {"fps": _whole(args.fps), "pause": args.pause, "width": _whole(args.width), "view": args.view,
+               "angle": args.angle, "depth": args.depth}
+    parse_options(fmt, **options)  # a usage error before the record is read
+    moves = parse_moves(args.moves) if args.moves is not None else None
+    theme = load_theme(args.theme)
+    result = replay(first_record(args.path, args.game), strict=False)
+    data = animate(result, fmt, moves=moves, theme=theme, **options)
+    _save(args.output or Path("output") / f"{Path(args.path).stem}.{fmt}", data)
+    return 0
+
+
+def _whole(value: float) -> float | int:
+    """A number given on the command line, whole when it is (``--fps 12`` is 12, not 12.0)."""
+    return int(value) if value == value and abs(value) < 1e15 and value == int(value) else value
 
 
 def _view_options(p: argparse.ArgumentParser) -> None:
@@ -588,6 +651,8 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "plates":
         return _plates(args)
+    if args.command == "animate":
+        return _animate(args)
     if args.command == "figure":
         from .values import replace
 

@@ -80,11 +80,12 @@ class _PathBuilder:
 @reproducible_png
 def render_png(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, dpi: float = DEFAULT_DPI,
                scale: float | None = None, box: tuple[float, float] | None = None, framing: str = "whole",
-               width: int | None = None) -> bytes:
+               width: int | None = None, transparent: bool = False) -> bytes:
     """The scene as a PNG image at ``dpi`` pixels per printed inch, or fewer when that many
     pixels would pass the bounds of :mod:`.raster` (deterministic bytes); laid out first (see
     :func:`~piecepack_diagrams.layout.lay_out`) unless it already is. With ``width``, exactly
-    that many pixels wide instead.
+    that many pixels wide instead. ``transparent`` leaves the page see-through (pieces drawn
+    alone, to be laid over something else) instead of the theme's page colour.
 
     Raises :class:`~piecepack_diagrams.errors.OutputError` for a drawing too large to rasterize
     (with ``width``: at that width).
@@ -144,7 +145,7 @@ def render_png(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, dpi: float = D
                 ha="center", va="center", family="DejaVu Sans", zorder=0x7FFFFFFF,
                 linespacing=CAPTION_LEADING)
     out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=dpi, metadata={"Software": None})
+    fig.savefig(out, format="png", dpi=dpi, metadata={"Software": None}, transparent=transparent)
     return out.getvalue()
 
 
