@@ -80,11 +80,12 @@ def _frame(stills: list[Still], options: AnimationOptions) -> Bounds:
         return union_frame(stills)
     from ..oblique.draw import oblique_bounds
     from ..oblique.projection import Projection
+    from ..oblique.solids import solids_of
     from ..scene import ScenePiece
 
     projection = Projection(options.angle, options.depth)
-    boxes = [oblique_bounds([ScenePiece(a.look, a.x, a.y, a.angle) for a in s.actors if isinstance(a.look, Piece)],
-                            projection) for s in stills]
+    boxes = [oblique_bounds(solids_of(tuple(ScenePiece(a.look, a.x, a.y, a.angle) for a in s.actors
+                                            if isinstance(a.look, Piece))), projection) for s in stills]
     return Bounds(min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
                   max(b[3] for b in boxes)).expanded(OBLIQUE_MARGIN)
 

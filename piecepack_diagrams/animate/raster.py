@@ -148,7 +148,10 @@ class Painter:
         from ..oblique.order import drawing_order as solid_order
         from ..oblique.solids import solids_of
 
-        solids = solids_of([ScenePiece(p.look, p.x, p.y, p.angle) for p in poses if isinstance(p.look, Piece)])
+        # A solid's index counts the poses that are pieces alone.
+        pieces = [(p, ScenePiece(p.look, p.x, p.y, p.angle)) for p in poses if isinstance(p.look, Piece)]
+        poses = [p for p, _ in pieces]
+        solids = solids_of(tuple(piece for _, piece in pieces))
         dx, dy = self.projection.shift
         seen: set[int] = set()
         for solid in solid_order(solids, self.projection):
