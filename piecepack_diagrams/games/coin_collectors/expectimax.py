@@ -7,8 +7,8 @@ and dice to keep, scored by a leaf value. The leaf value of a position after tha
 second move is exact over the second roll too: the chance ``s`` that the roll leaves
 a move, times a static evaluation (:func:`evaluation`); with Acceptable Losses the
 remaining ``1 - s`` counts the position a pawn fewer (:meth:`ExpectimaxPolicy.stuck_value`:
-the best pawn to take out, then all four dice rolled), and so does a first roll that
-leaves no move. When the game is really stuck, the pawn taken out is chosen exactly:
+the best pawn to take out, then all four dice rolled, scaled by :data:`PAWN_LOST`),
+and so does a first roll that leaves no move. When the game is really stuck, the pawn taken out is chosen exactly:
 the one whose removal gives the best mean, over all four dice rolled, of the search
 above (:meth:`ExpectimaxPolicy.removal_value`).
 ``s`` is exact without enumerating rolls: each die gives a move or not on its own,
@@ -18,7 +18,9 @@ best, ``s = 1 - prod((6 - good faces) / 6)``.
 The static evaluation is derived, not learnt: zero when some coins can no longer all
 be collected (:func:`~.simulate.stranded`), else the chance that a roll of all four
 dice gives a move raised to :data:`HORIZON`, an estimate of surviving that many
-more turns from the position's mobility.
+more turns from the position's mobility. The one learnt number is :data:`PAWN_LOST`,
+what a pawn taken out costs with Acceptable Losses: over seeds 1..300 the policy won
+15%, 18%, 13% and 9% of the games with 0.1, 0.2, 0.3 and 0.5.
 
 The rolls are handled as one array of the 1,296 faces of the four dice (numpy): the
 best reply's value is computed for every face at once (the moves a face allows are
@@ -46,6 +48,8 @@ if TYPE_CHECKING:
 
 #: The mobility exponent of :func:`evaluation`: roughly the turns of survival it stands for.
 HORIZON = 2.0
+#: What a pawn taken out costs (Acceptable Losses): the value of the position after it is taken out is scaled by this.
+PAWN_LOST = 0.2
 #: Every face of the four dice, one row each (ranks 1..6), die 0 the slowest: row ``i``
 #: is the face at index ``sum((rank_d - 1) * 6 ** (3 - d))``.
 FACES = np.array(np.meshgrid(*[np.arange(1, 7)] * 4, indexing="ij")).reshape(4, -1).T
@@ -160,7 +164,7 @@ class ExpectimaxPolicy(Policy):
             after[p] = REMOVED
             good = _good_values(t, after, present, fewer)
             stuck = max(stuck, (1.0 - _fail_all(good)) * self._evaluation(t, after, present, fewer, good))
-        return stuck
+        return stuck * PAWN_LOST
 
     def after_move(self, t: MoveTable, pawns: list[int], present: int, active: list[int], *,
                    may_remove: bool = True) -> Values:
