@@ -80,6 +80,7 @@ def main() -> int:
 
     random_s = median_seconds(lambda: simulate(cc_state, "random", 2000), 3) / 2000
     heuristic_s = median_seconds(lambda: simulate(cc_state, "heuristic", 10_000), 1)
+    expectimax_s = _expectimax_decision()
     ll_scene = setup_scene("landlocked", seed=1)
     render_svg(ll_scene)
     ll_svg_s = median_seconds(lambda: render_svg(ll_scene), args.repeat, 5)
@@ -171,6 +172,8 @@ def main() -> int:
         Row("Coin Collectors: random-policy games per second", f"{1 / random_s:,.0f}", ">= 5,000",
             1 / random_s >= 5000),
         Row("Coin Collectors: 10,000 heuristic-policy games", f"{heuristic_s:.1f} s", "< 30 s", heuristic_s < 30),
+        Row("Coin Collectors: an expectimax decision (move and dice to keep), median over 20 Acceptable Losses "
+            "games", f"{expectimax_s * ms:.1f} ms", "< 20 ms", expectimax_s * ms < 20),
         Row("Landlocked: a position to SVG", f"{ll_svg_s * ms:.2f} ms", "< 4 ms", ll_svg_s * ms < 4),
         Row("Labyrinth: reachability on a 7x7 board", f"{reach_s * us:.1f} us", "< 50 us", reach_s * us < 50),
         Row("Labyrinth: the whole fixture corpus (972 pairs)", f"{corpus_s:.1f} s", "< 60 s", corpus_s < 60),
@@ -226,6 +229,31 @@ class Row:
     shown: str
     target: str = "-"
     met: bool | None = None
+
+
+def _expectimax_decision(games: int = 20) -> float:
+    """The median time of the expectimax policy's decisions (a move with its dice to keep) over
+    seeded Acceptable Losses games, in seconds."""
+    import random
+
+    from piecepack_diagrams.games.coin_collectors import GAME
+    from piecepack_diagrams.games.coin_collectors.simulate import make_policy, play
+
+    times: list[float] = []
+    for seed in range(1, games + 1):
+        rng = random.Random(seed)
+        policy = make_policy("expectimax", rng)
+        decide = policy.move
+
+        def timed(*args, decide=decide):  # noqa: ANN002, ANN202
+            start = time.perf_counter()
+            choice = decide(*args)
+            times.append(time.perf_counter() - start)
+            return choice
+
+        policy.move = timed  # type: ignore[method-assign]  # a timing wrapper for this measurement
+        play(GAME.setup({"Variant": "Acceptable Losses"}, seed=seed), policy, rng)
+    return statistics.median(times)
 
 
 def _module_rows(repeat: int) -> list[Row]:

@@ -270,7 +270,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="merge: files of stats --format json, added up (runs over different seeds)")
     p.add_argument("--games", type=int, default=200, help="how many seeded deals (default 200)")
     p.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
-    p.add_argument("--policy", default="all", help="coin-collectors: random, heuristic, lookahead or all")
+    p.add_argument("--policy", default="all", help="coin-collectors: random, heuristic, lookahead, expectimax or all")
     p.add_argument("--variant", default=None, help="coin-collectors: Four Die Stud, Last One Out, Acceptable Losses")
     p.add_argument("--left-behind", type=int, default=1, help="coin-collectors, Last One Out: pawns left (1-3)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw a chart (PNG)")

@@ -443,8 +443,8 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                     st.one_of(st.integers(-1, 4).map(str), st.sampled_from(["100000000000", "x"])).map(
                         lambda n: arg("--games", n)),
                     option("--first-seed", whole(0, 10 ** 6)),
-                    option("--policy", st.one_of(st.sampled_from(["random", "heuristic", "lookahead", "all"]),
-                                                 _text_arg())),
+                    option("--policy", st.one_of(
+                        st.sampled_from(["random", "heuristic", "lookahead", "expectimax", "all"]), _text_arg())),
                     option("--variant", st.one_of(st.sampled_from(["Four Die Stud", "Last One Out",
                                                                    "Acceptable Losses", "last one out"]),
                                                   _text_arg())),
