@@ -238,9 +238,9 @@ def _by_height(solids):
 
 
 def test_a_sort_on_height_alone_fails_the_check() -> None:
-    scene = _tall_pawns()
-    assert _wrong_pixels(scene, Projection(0, 2)) == 0
-    assert _wrong_pixels(scene, Projection(0, 2), order=_by_height) > 20
+    scene = _tall_pawns()  # seen from the upper left, the pawns' heads reach over the tiles' stack
+    assert _wrong_pixels(scene, Projection(315, 2)) == 0
+    assert _wrong_pixels(scene, Projection(315, 2), order=_by_height) > 20
 
 
 @pytest.mark.parametrize("options,words", [
@@ -291,3 +291,49 @@ def test_marks_lie_on_the_tiles_under_the_pieces_standing_there() -> None:
     assert np.abs(plain[beside] - marked[beside]).max() > 20
     bare = render(scene, "svg", view="oblique", coordinates=False)
     assert len(bare) < len(render(scene, "svg", view="oblique"))
+
+
+def _is_in_pawn_outline(across: float, up: float) -> bool:
+    """piecepackr's pawn outline for a pawn 0.5 wide and 0.875 tall (inches across its middle
+    and up from its foot): as wide as the pawn up to 0.3 of its height, narrowing in a straight
+    line to the neck at 0.55, where an ellipse as wide as the pawn, a quarter of its height
+    high each way round 0.75 of its height, makes the head."""
+    w, h = 0.25, 0.875
+    if up < 0 or abs(across) > w:
+        return False
+    if up <= 0.3 * h:
+        return True
+    if up <= 0.55 * h:  # the neck: at 0.55 the ellipse is 0.6 of the width across
+        return abs(across) <= w - 0.4 * w * (up - 0.3 * h) / (0.25 * h)
+    return (across / w) ** 2 + ((up - 0.75 * h) / (0.25 * h)) ** 2 <= 1
+
+
+@pytest.mark.parametrize("side", ["face", "left"])
+def test_a_pawn_is_piecepackrs_pawn_outline_standing_or_lying(side: str) -> None:
+    """A standing pawn's solids fill its outline in the upright plane through its middle
+    (across x, up z); one lying on its side fills it in the level-ish plane along y (its head
+    towards +y, its width upwards): the foot, the narrow neck and the round head, not a box."""
+    solids = [s for s in solids_of((ScenePiece(Piece("pawn", side, 1), 0.0, 0.0),)) if not s.is_mark]
+    tops = {round(s.top, 6) for s in solids}
+    assert tops == ({0.875} if side == "face" else {0.5})
+
+    def is_inside(p: tuple[float, float, float]) -> bool:
+        return any(all(np.dot(f.normal, np.subtract(p, f.points[0])) <= 1e-9 for f in s.faces) for s in solids)
+
+    def at(across: float, up: float) -> tuple[float, float, float]:
+        return (across, 0.0, up) if side == "face" else (0.0, up - 0.4375, across + 0.25)
+
+    checked = 0
+    step = 0.02
+    for i in range(-15, 16):
+        for j in range(-3, 48):
+            a, u = i * step, j * step
+            expected = _is_in_pawn_outline(a, u)
+            near = ((a + da, u + du) for da in (-0.01, 0, 0.01) for du in (-0.01, 0, 0.01))
+            if any(_is_in_pawn_outline(*p) != expected for p in near):
+                continue  # on the outline: the head's arc is drawn as straight pieces
+            assert is_inside(at(a, u)) == expected, (a, u)
+            checked += 1
+    assert checked > 800
+    # The neck is narrower than the foot and the head: a box would fill it.
+    assert not is_inside(at(0.22, 0.45)) and is_inside(at(0.22, 0.1)) and is_inside(at(0.22, 0.66))

@@ -2,7 +2,7 @@
 sees, back to front in :func:`.order.drawing_order`'s order. A top face shows the piece's flat
 picture (a level face is only moved by the projection); sides are shaded by one light, from
 above on the upper left (as the flat pyramids are lit); a die's sides show their ranks and a
-pawn's broad sides its suit, drawn in the side's plane (see :mod:`.faces`)."""
+pawn's head its suit on its front and back, drawn in the side's plane (see :mod:`.faces`)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ LIGHT = (-1 / math.sqrt(6), 1 / math.sqrt(6), 2 / math.sqrt(6))
 SHADE = 0.5
 #: Faces of a round side drawn as one band: few polygons, smooth enough shading.
 BAND = 4
+#: How tall a pawn's suit is on its head (inches; the head is half an inch across).
+PAWN_SUIT = 0.24
+#: A pawn's front seen this flat (its drawn area over its true area) or flatter shows no suit.
+MIN_FORESHORTENING = 0.3
 
 
 def id_colour(index: int) -> str:
@@ -64,7 +68,7 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
             out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection))), 0.0, 0.0))
             continue
         at = (p.x + solid.base * dx, p.y + solid.base * dy)
-        out.append((_solid_stamp(p.piece, p.angle % 360, solid.top - solid.base, projection, theme), *at))
+        out.append((_solid_stamp(p.piece, p.angle % 360, solid.part, projection, theme), *at))
         if p.piece.kind != "pawn":  # a pawn's top is a narrow strip: its picture is on its broad sides
             tall = solid.top - solid.base
             out.append((piece_stamp(p.piece, p.angle % 360, theme), at[0] + tall * dx, at[1] + tall * dy))
@@ -72,12 +76,12 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
 
 
 @lru_cache(maxsize=2048)
-def _solid_stamp(piece: Piece, angle: float, tall: float, projection: Projection, theme: Theme) -> Stamp:
-    """The sides (and, for a pawn, the top) of ``piece`` standing at the origin, ``tall`` high."""
-    from .solids import placed_outline, prism
+def _solid_stamp(piece: Piece, angle: float, part: int, projection: Projection, theme: Theme) -> Stamp:
+    """The faces but a top's picture of part ``part`` of ``piece`` standing at the origin."""
+    from .solids import height, piece_parts
 
-    at = ScenePiece(piece, 0.0, 0.0, angle)
-    solid = Solid(prism(placed_outline(at), 0.0, tall), 0, at, 0.0, tall)
+    solid = Solid(piece_parts(piece, angle)[part], 0, ScenePiece(piece, 0.0, 0.0, angle), 0.0, height(piece),
+                  part=part)
     return Stamp.from_primitives(tuple(_faces(solid, theme, projection)))
 
 
@@ -86,6 +90,8 @@ def _faces(solid: Solid, theme: Theme, projection: Projection) -> list[Primitive
     part of a cut piece draws its faces without edges (they would show the cut as a seam) and
     its top plain, without the piece's picture."""
     piece = solid.piece.piece
+    if piece.kind == "pawn":
+        return _pawn_faces(solid, theme, projection)
     base = _body(piece, theme)
     prims: list[Primitive] = []
     seen = [f for f in solid.faces if projection.is_facing(f)]
@@ -105,12 +111,52 @@ def _faces(solid: Solid, theme: Theme, projection: Projection) -> list[Primitive
             prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else theme.edge, SIDE_EDGE))
             prims.extend(_side_picture(solid, f, colour, theme, projection))
     for f in seen:
-        if f.kind == "cut" or (f.kind == "top" and (piece.kind == "pawn" or solid.is_part)):
+        if f.kind == "cut" or (f.kind == "top" and solid.is_part):
             colour = _lit(base, f.normal)
             prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else theme.edge, SIDE_EDGE))
     if len(sides) and prims and not solid.is_part:
         prims.append(Polygon(projection.outline(solid), "none", theme.edge, SIDE_EDGE))
     return prims
+
+
+def _pawn_faces(solid: Solid, theme: Theme, projection: Projection) -> list[Primitive]:
+    """The faces of a pawn's part the viewer sees: its front or back edged (the pawn's
+    outline), the round of its head without seams, the suit on the head's front and back."""
+    base = _body(solid.piece.piece, theme)
+    prims: list[Primitive] = []
+    for f in solid.faces:
+        if f.kind == "inner" or not projection.is_facing(f):
+            continue
+        colour = _lit(base, f.normal)
+        broad = f.kind == "broad" and not solid.is_part
+        prims.append(Polygon(projection.face(f), colour, theme.edge if broad else colour,
+                             SIDE_EDGE if broad else SIDE_EDGE / 2))
+        if broad and solid.part == 1:
+            prims.extend(_pawn_suit(solid, f, colour, theme, projection))
+    if prims and not solid.is_part:
+        prims.append(Polygon(projection.outline(solid), "none", theme.edge, SIDE_EDGE))
+    return prims
+
+
+def _pawn_suit(solid: Solid, face: Face, fill: str, theme: Theme, projection: Projection) -> list[Primitive]:
+    """The pawn's suit on the head's ``face`` (its front or back), upright on the pawn."""
+    from .faces import FaceFrame
+    from .pawns import head_centre, pawn_axes
+
+    piece, angle = solid.piece.piece, solid.piece.angle % 360
+    mark = suit_symbol(piece)
+    if mark <= 0:
+        return []
+    _, across, through, up = pawn_axes(piece, angle)
+    front = sum(n * t for n, t in zip(face.normal, through)) < 0
+    right = across if front else (-across[0], -across[1], -across[2])
+    drawn = projection.points([head_centre(piece, angle, front), right, up, (0.0, 0.0, 0.0)])
+    zero = drawn[3]
+    frame = FaceFrame(drawn[0], (drawn[1][0] - zero[0], drawn[1][1] - zero[1]),
+                      (drawn[2][0] - zero[0], drawn[2][1] - zero[1]), 1.0, 1.0)
+    if abs(frame.u[0] * frame.v[1] - frame.u[1] * frame.v[0]) < MIN_FORESHORTENING:
+        return []  # seen edge on, the suit would be a sliver
+    return glyph_polygons(frame, "suit", mark, PAWN_SUIT, contrasting(fill), fill, theme.lettering_font, up=0.0)
 
 
 def _runs(faces: list[Face]) -> list[list[Face]]:
@@ -141,7 +187,7 @@ def _lit(colour: str, normal: tuple[float, ...]) -> str:
 
 
 def _side_picture(solid: Solid, face: Face, fill: str, theme: Theme, projection: Projection) -> list[Primitive]:
-    """What a side shows: a die's the rank there, a pawn's broad sides its suit."""
+    """What a side shows: a die's the rank there."""
     piece = solid.piece.piece
     frame = face_frame(face, projection)
     if frame is None:
@@ -150,10 +196,6 @@ def _side_picture(solid: Solid, face: Face, fill: str, theme: Theme, projection:
         rank = side_rank(piece.rank, face.normal, solid.piece.angle)
         return glyph_polygons(frame, "text", theme.rank_symbol(rank), 0.6 * frame.height, theme.die_text
                               if fill != theme.die_text else theme.edge, fill, theme.lettering_font)
-    mark = suit_symbol(piece)
-    if piece.kind == "pawn" and mark > 0 and frame.width > 0.3:
-        return glyph_polygons(frame, "suit", mark, 0.45 * frame.width, contrasting(fill), fill,
-                              theme.lettering_font, up=0.62)
     return []
 
 

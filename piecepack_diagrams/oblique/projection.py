@@ -12,9 +12,8 @@ from typing import Iterable
 
 from ..errors import OptionError
 from ..pieces import Piece
-from ..scene import ScenePiece
 from ..values import value
-from .solids import Face, Point3, Solid, placed_outline
+from .solids import Face, Point3, Solid
 
 Point = tuple[float, float]
 
@@ -70,11 +69,11 @@ class Projection:
 
         if solid.is_part or solid.is_mark:
             return hull(self.points({p for f in solid.faces for p in f.points}))
-        # A whole piece is an upright prism: its outline is its kind's, moved.
+        # A whole piece (or a pawn's part) is its kind's shape: its outline is its kind's, moved.
         p = solid.piece
         dx, dy = self.shift
         ox, oy = p.x + solid.base * dx, p.y + solid.base * dy
-        return tuple((ox + x, oy + y) for x, y in _prism_outline(p.piece, p.angle, solid.top - solid.base, self))
+        return tuple((ox + x, oy + y) for x, y in _part_outline(p.piece, p.angle, solid.part, self))
 
     def span(self, solid: Solid, at: Point) -> tuple[float, float] | None:
         """The heights (``z`` of the point on the line of sight) between which the line of sight
@@ -128,13 +127,13 @@ def parse_view(*, view: object, angle: object = 45.0, depth: object = 0.5) -> Pr
 
 
 @lru_cache(maxsize=1024)
-def _prism_outline(piece: Piece, angle: float, tall: float, projection: Projection) -> tuple[Point, ...]:
-    """The outline of ``piece`` turned ``angle`` degrees, ``tall`` inches high, standing on
-    the table at the origin, as ``projection`` draws it."""
+def _part_outline(piece: Piece, angle: float, part: int, projection: Projection) -> tuple[Point, ...]:
+    """The outline of part ``part`` of ``piece`` turned ``angle`` degrees, standing on the
+    table at the origin, as ``projection`` draws it."""
     from .polygons import hull
+    from .solids import piece_parts
 
-    foot = placed_outline(ScenePiece(piece, 0.0, 0.0, angle))
-    return hull(projection.points([(x, y, z) for x, y in foot for z in (0.0, tall)]))
+    return hull(projection.points({p for f in piece_parts(piece, angle)[part] for p in f.points}))
 
 
 __all__ = ["MAX_DEPTH", "VIEWS", "Projection", "parse_projection", "parse_view"]

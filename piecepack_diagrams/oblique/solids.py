@@ -1,7 +1,8 @@
 """A scene's pieces as convex solids in table inches (x right, y up, z up from the table):
 tiles as slabs, coins and saucers as short many-sided cylinders, dice as cubes, pawns as
-upright prisms, everything else as a box of the piece's footprint; each stacked on what lies
-under it, at its real height.
+piecepackr's pawn outline cut from a quarter-inch board, standing (or lying on their side),
+in two convex parts (see :mod:`.pawns`), everything else as a box of the piece's footprint;
+each stacked on what lies under it, at its real height.
 
 Thicknesses are piecepackr's defaults (a quarter inch for tiles, coins, saucers and pawns; a
 die a half-inch cube; a pawn standing 7/8 inch tall).
@@ -24,8 +25,6 @@ ROUND_SIDES = 32
 #: piecepackr's default thicknesses (inches) by kind; a die's is its width.
 THICKNESS: dict[str, float] = {"tile": 0.25, "coin": 0.25, "saucer": 0.25, "pawn": 0.25, "bit": 0.25,
                                "card": 0.01, "board": 0.25, "matchstick": 0.25, "pyramid": 0.25}
-#: A pawn standing: its height (the flat pawn's length) and its depth.
-PAWN_HEIGHT = 0.875
 #: Matches the flat drawing's tile (see render.primitives.TILE_DRAWN): neighbours show a gap.
 TILE_SIDE = 1.94
 #: Areas below this (square inches) are touching, not overlapping.
@@ -63,6 +62,8 @@ class Solid:
     #: Whether this is no piece but a mark drawn flat on the table or a tile (``index`` then
     #: counts on from the pieces; ``piece`` stands at the mark's centre).
     is_mark: bool = False
+    #: Which convex part of its piece this is (a pawn is two, see :mod:`.pawns`; else 0).
+    part: int = 0
 
 
 def newell(points: Sequence[Point3]) -> Point3:
@@ -86,8 +87,10 @@ def footprint(piece: Piece) -> tuple[tuple[float, float], ...]:
         return tuple((r * math.cos(2 * math.pi * (k + 0.5) / ROUND_SIDES),
                       r * math.sin(2 * math.pi * (k + 0.5) / ROUND_SIDES)) for k in range(ROUND_SIDES))
     if piece.kind == "pawn":
-        size = piece_size(piece)
-        w, d = size.width / 2, THICKNESS["pawn"] / 2
+        from .pawns import pawn_extent
+
+        across, along, _ = pawn_extent(piece)
+        w, d = across / 2, along / 2
         return ((-w, -d), (w, -d), (w, d), (-w, d))
     size = piece_size(piece)
     w, h = size.width / 2, size.height / 2
@@ -101,7 +104,9 @@ def height(piece: Piece) -> float:
     if piece.kind == "die":
         return piece_size(piece).width
     if piece.kind == "pawn":
-        return PAWN_HEIGHT
+        from .pawns import pawn_extent
+
+        return pawn_extent(piece)[2]
     return THICKNESS.get(piece.kind, 0.25)
 
 
@@ -119,6 +124,23 @@ def prism(outline: Sequence[tuple[float, float]], z0: float, z1: float) -> tuple
         sides.append(Face(((x0, y0, z0), (x1, y1, z0), (x1, y1, z1), (x0, y0, z1)), "side",
                           (2 * h * (y1 - y0), 2 * h * (x0 - x1), 0.0)))
     return (top, bottom, *sides)
+
+
+@lru_cache(maxsize=1024)
+def piece_parts(piece: Piece, angle: float) -> tuple[tuple[Face, ...], ...]:
+    """The faces of each convex part of ``piece`` turned ``angle`` degrees, standing on the
+    table at the origin (one part but for a pawn)."""
+    if piece.kind == "pawn":
+        from .pawns import pawn_parts
+
+        return pawn_parts(piece, angle)
+    return (prism(placed_outline(ScenePiece(piece, 0.0, 0.0, angle)), 0.0, height(piece)),)
+
+
+def translated(faces: tuple[Face, ...], by: Point3) -> tuple[Face, ...]:
+    """``faces`` moved by ``by``."""
+    dx, dy, dz = by
+    return tuple(Face(tuple((x + dx, y + dy, z + dz) for x, y, z in f.points), f.kind, f.normal) for f in faces)
 
 
 def placed_outline(p: ScenePiece) -> tuple[tuple[float, float], ...]:
@@ -149,7 +171,11 @@ def solids_of(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
                     and (is_well_inside((p.x, p.y), o, 1e-6) or overlap_area(outline, o) > EPSILON)), default=0.0)
         base += p.under * height(p.piece)
         top = base + height(p.piece)
-        out.append(Solid(prism(outline, base, top), index, p, base, top))
+        if p.piece.kind == "pawn":
+            out.extend(Solid(translated(faces, (p.x, p.y, base)), index, p, base, top, part=k)
+                       for k, faces in enumerate(piece_parts(p.piece, p.angle)))
+        else:
+            out.append(Solid(prism(outline, base, top), index, p, base, top))
         outlines.append(outline)
         boxes.append(box)
     return tuple(out)
@@ -161,22 +187,23 @@ BOARD_KINDS = ("tile", "board")
 
 def mark_solids(boxes: Sequence[tuple[float, float, float, float]], solids: Sequence[Solid]) -> tuple[Solid, ...]:
     """Marks with extents ``boxes`` (x0, y0, x1, y1, table inches) as flat solids, numbered on
-    from ``solids``: each lies on the top of the highest tile or board under its centre (else
+    from the pieces of ``solids``: each lies on the top of the highest tile or board under its centre (else
     on the table), as thin as a sheet, so pieces standing on it hide it and it hides what lies
     under it."""
     from ..pieces import Piece
     from .polygons import is_well_inside
 
+    first = 1 + max((s.index for s in solids), default=-1)  # a piece may be several solids
     out = []
     for k, (x0, y0, x1, y1) in enumerate(boxes):
         at = ((x0 + x1) / 2, (y0 + y1) / 2)
         z = max((s.top for s in solids if s.piece.piece.kind in BOARD_KINDS and s.base == 0.0
                  and is_well_inside(at, placed_outline(s.piece), 0.0)), default=0.0)
         rect = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
-        out.append(Solid(prism(rect, z, z), len(solids) + k, ScenePiece(Piece("board", "face"), at[0], at[1]), z, z,
+        out.append(Solid(prism(rect, z, z), first + k, ScenePiece(Piece("board", "face"), at[0], at[1]), z, z,
                          is_mark=True))
     return tuple(out)
 
 
-__all__ = ["BOARD_KINDS", "Face", "Point3", "Solid", "footprint", "height", "mark_solids", "newell", "prism",
-           "solids_of"]
+__all__ = ["BOARD_KINDS", "Face", "Point3", "Solid", "footprint", "height", "mark_solids", "newell",
+           "piece_parts", "prism", "solids_of", "translated"]
