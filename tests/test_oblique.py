@@ -337,3 +337,43 @@ def test_a_pawn_is_piecepackrs_pawn_outline_standing_or_lying(side: str) -> None
     assert checked > 800
     # The neck is narrower than the foot and the head: a box would fill it.
     assert not is_inside(at(0.22, 0.45)) and is_inside(at(0.22, 0.1)) and is_inside(at(0.22, 0.66))
+
+
+def _rgb(colour: str) -> np.ndarray:
+    return np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)])
+
+
+def _is_shade_of(pixels: np.ndarray, colour: str) -> np.ndarray:
+    """Where ``pixels`` are ``colour`` darkened (each channel a like share of it, 30 to 85 %):
+    a side of a solid in that colour, turned from the light."""
+    c = np.maximum(_rgb(colour), 1)
+    share = pixels / c
+    return (share.max(axis=-1) - share.min(axis=-1) < 0.12) & (share.max(axis=-1) < 0.85) & (share.min(axis=-1) > 0.3)
+
+
+def test_labyrinth_tiles_stand_as_slabs_with_the_players_tokens_on_them() -> None:
+    """Seen from below (angle 90) the maze tiles show their fronts, a band of shaded wall
+    colour along the board's bottom edge, and each player's token its shaded side under its
+    top: they stand up, where marks lying flat would show the tiles' tops and flat discs."""
+    from piecepack_diagrams.scene import Marker
+
+    scene = setup_scene("labyrinth", seed=1)
+    projection, dpi = Projection(90, 2), 40
+    png = render(scene, "png", view="oblique", angle=90, depth=2, scale=1.0, dpi=dpi)
+    image = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+    frame = oblique_laid_out(scene, DEFAULT, projection, scale=1.0).scene.frame
+
+    def pixel(x: float, y: float) -> tuple[int, int]:
+        return int((frame.y1 - y) * dpi), int((x - frame.x0) * dpi)
+
+    row, first = pixel(0.3, 0.08)  # the board's bottom edge is y = 0, its columns from x = 0
+    _, last = pixel(6.7, 0.08)
+    assert _is_shade_of(image[row, first:last], DEFAULT.maze_wall).mean() > 0.9
+    avatars = [a for a in scene.annotations if isinstance(a, Marker) and a.role == "avatar"]
+    assert len(avatars) == 4
+    for a in avatars:
+        top, col = pixel(a.x, a.y + 2.0)
+        bottom, _ = pixel(a.x, a.y - 0.5)
+        shaded = _is_shade_of(image[top:bottom, col], a.colour)
+        runs = np.diff(np.flatnonzero(np.diff(np.concatenate(([0], shaded.astype(int), [0])))))[::2]
+        assert runs.size and runs.max() >= 6, a

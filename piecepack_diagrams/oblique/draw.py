@@ -19,6 +19,7 @@ from ..theme import Theme
 from .faces import face_frame, glyph_polygons, side_rank
 from .order import drawing_order
 from .projection import Projection
+from .raised import MarkLook
 from .solids import Face, Solid, solids_of
 
 #: Line width (points) of the sides' edges and a solid's outline.
@@ -43,21 +44,25 @@ def id_colour(index: int) -> str:
 
 
 def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Projection, *,
-                   ids: bool = False, order: Sequence[Solid] | None = None, marks: Sequence[Stamp] = ()
+                   ids: bool = False, order: Sequence[Solid] | None = None, marks: Sequence[MarkLook] = ()
                    ) -> list[Placed]:
     """The pieces seen obliquely, bottom to top as placed stamps. With ``ids`` each piece is
     one flat colour (:func:`id_colour`), without lines or pictures; ``order`` is the drawing
     order to use (the solids of ``pieces`` in :func:`.order.drawing_order`'s order, or a wrong
-    one for tests that show it fails), worked out when not given. ``marks`` are the stamps of
+    one for tests that show it fails), worked out when not given. ``marks`` are the looks of
     the order's mark solids (see :func:`.solids.mark_solids`), by their number after the
-    pieces: each is drawn flat at its solid's height."""
+    pieces: each is drawn flat on its solid's top, over the solid's sides if it stands up."""
     drawn = drawing_order(solids_of(tuple(pieces)), projection) if order is None else order
     dx, dy = projection.shift
     out: list[Placed] = []
     for solid in drawn:
         if solid.is_mark:
             if not ids:
-                out.append((marks[solid.index - len(pieces)], solid.base * dx, solid.base * dy))
+                look = marks[solid.index - len(pieces)]
+                if solid.top > solid.base:
+                    out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection, body=look.body))),
+                                0.0, 0.0))
+                out.append((look.stamp, solid.top * dx, solid.top * dy))
             continue
         if ids:  # the faces seen make up the outline: one polygon, so no seams between them
             out.append((Stamp.from_primitives((Polygon(projection.outline(solid), id_colour(solid.index), "none",
@@ -85,14 +90,15 @@ def _solid_stamp(piece: Piece, angle: float, part: int, projection: Projection, 
     return Stamp.from_primitives(tuple(_faces(solid, theme, projection)))
 
 
-def _faces(solid: Solid, theme: Theme, projection: Projection) -> list[Primitive]:
-    """The primitives of the faces of ``solid`` the viewer sees, but a whole top's picture. A
-    part of a cut piece draws its faces without edges (they would show the cut as a seam) and
-    its top plain, without the piece's picture."""
+def _faces(solid: Solid, theme: Theme, projection: Projection, *, body: str = "") -> list[Primitive]:
+    """The primitives of the faces of ``solid`` the viewer sees, but a whole top's picture,
+    its sides in the colour its piece is made of (or ``body``). A part of a cut piece draws
+    its faces without edges (they would show the cut as a seam) and its top plain, without
+    the piece's picture."""
     piece = solid.piece.piece
     if piece.kind == "pawn":
         return _pawn_faces(solid, theme, projection)
-    base = _body(piece, theme)
+    base = body or _body(piece, theme)
     prims: list[Primitive] = []
     seen = [f for f in solid.faces if projection.is_facing(f)]
     sides = [f for f in seen if f.kind == "side"]

@@ -38,7 +38,7 @@ def behind(a: Solid, b: Solid, projection: Projection, outlines: dict[int, tuple
         if len(common) < 3 or area(common) < MIN_OVERLAP:
             return None
         at = centroid(common)
-    if a.is_mark and b.is_mark:  # marks lie as the scene lists them
+    if a.is_mark and b.is_mark and a.base == a.top == b.base == b.top:  # flat marks lie as the scene lists them
         return a.index < b.index
     # Heights grow along every line of sight towards the viewer: of two solids one above the
     # other, the upper one is in front wherever both are drawn.

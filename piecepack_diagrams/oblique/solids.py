@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..pieces import Piece, piece_size
 from ..scene import ScenePiece
 from ..values import value
+
+if TYPE_CHECKING:
+    from .raised import MarkLook
 
 Point3 = tuple[float, float, float]
 
@@ -185,23 +188,28 @@ def solids_of(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
 BOARD_KINDS = ("tile", "board")
 
 
-def mark_solids(boxes: Sequence[tuple[float, float, float, float]], solids: Sequence[Solid]) -> tuple[Solid, ...]:
-    """Marks with extents ``boxes`` (x0, y0, x1, y1, table inches) as flat solids, numbered on
-    from the pieces of ``solids``: each lies on the top of the highest tile or board under its centre (else
-    on the table), as thin as a sheet, so pieces standing on it hide it and it hides what lies
-    under it."""
+def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid]) -> tuple[Solid, ...]:
+    """``marks`` as solids, numbered on from the pieces of ``solids``: each lies on the top of
+    the highest tile or board (a piece, or a mark that is a board) under its centre, else on
+    the table. A flat mark is as thin as a sheet over its box, so pieces standing on it hide
+    it and it hides what lies under it; a mark that stands up is an upright prism over its
+    outline (see :class:`.raised.MarkLook`)."""
     from ..pieces import Piece
     from .polygons import is_well_inside
 
     first = 1 + max((s.index for s in solids), default=-1)  # a piece may be several solids
+    boards = [(s.top, placed_outline(s.piece)) for s in solids
+              if s.piece.piece.kind in BOARD_KINDS and s.base == 0.0]
     out = []
-    for k, (x0, y0, x1, y1) in enumerate(boxes):
+    for k, m in enumerate(marks):
+        x0, y0, x1, y1 = m.box
         at = ((x0 + x1) / 2, (y0 + y1) / 2)
-        z = max((s.top for s in solids if s.piece.piece.kind in BOARD_KINDS and s.base == 0.0
-                 and is_well_inside(at, placed_outline(s.piece), 0.0)), default=0.0)
-        rect = ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
-        out.append(Solid(prism(rect, z, z), first + k, ScenePiece(Piece("board", "face"), at[0], at[1]), z, z,
-                         is_mark=True))
+        z = max((top for top, ring in boards if is_well_inside(at, ring, 0.0)), default=0.0)
+        foot = m.outline or ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        out.append(Solid(prism(foot, z, z + m.tall), first + k, ScenePiece(Piece("board", "face"), at[0], at[1]),
+                         z, z + m.tall, is_mark=True))
+        if m.is_board:
+            boards.append((z + m.tall, foot))
     return tuple(out)
 
 

@@ -1,0 +1,95 @@
+"""Marks as the oblique view shows them: most lie flat, but a board made of marks stands up.
+A group of role ``"tile"`` (a maze tile: its wall square, passages and gems) is a slab with
+its picture on top, and a marker of a :data:`TOKEN_HEIGHTS` role (a gem, a player's token)
+a token standing on it, its mark on its top."""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from ..render.primitives import Stamp, annotation_stamp
+from ..render.primitives import _tint_stamp as tint_stamp
+from ..scene import Annotation, Group, Highlight, Marker, Rectangle
+from ..theme import Theme
+from ..values import replace, value
+from .solids import ROUND_SIDES
+
+Point = tuple[float, float]
+
+#: How thick a tile drawn as marks stands (inches; a one-inch maze tile).
+SLAB = 0.125
+#: How tall a marker of each role stands as a token (inches).
+TOKEN_HEIGHTS: dict[str, float] = {"gem": 0.06, "avatar": 0.2}
+#: Outline corners of a token by its marker's shape, about its centre, for a size of 1.
+_SQUARE = ((-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))
+_DIAMOND = ((0.0, -0.5), (0.5, 0.0), (0.0, 0.5), (-0.5, 0.0))
+
+
+@value
+class MarkLook:
+    """One mark as the oblique view draws it: its ``stamp`` (where it lies, flat), and for a
+    mark that stands up, its ``outline`` on the table, how ``tall`` it is, the colour of its
+    sides (``body``) and whether marks and tokens stand on it (``is_board``). A flat mark has
+    no outline and no height: it lies on the board under its centre."""
+
+    stamp: Stamp
+    outline: tuple[Point, ...] = ()
+    tall: float = 0.0
+    body: str = ""
+    is_board: bool = False
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """The extent of its outline, or of its stamp for a flat mark (table inches)."""
+        if not self.outline:
+            return self.stamp.box
+        xs, ys = [x for x, _ in self.outline], [y for _, y in self.outline]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def mark_looks(annotations: Sequence[Annotation], theme: Theme, scale: float) -> list[MarkLook]:
+    """The marks of ``annotations`` (laid out flat at ``scale``) in drawing order: a
+    highlight's tint (which the flat view paints into the tiles under it) as a see-through
+    square under its ring; tiles as slabs followed by their tokens; the rest flat."""
+    out: list[MarkLook] = []
+    for a in annotations:
+        if isinstance(a, Highlight):
+            out.append(MarkLook(tint_stamp(a, theme, opacity=theme.highlight_opacity)))
+        if isinstance(a, Group) and a.role == "tile":
+            wall = next((i for i in a.items if isinstance(i, Rectangle)), None)
+            if wall is not None:
+                tokens = [i for i in a.items if isinstance(i, Marker) and _is_token(i)]
+                top = Group(tuple(i for i in a.items if not _is_token(i)), a.role)
+                x0, y0, x1, y1 = (wall.x - wall.width / 2, wall.y - wall.height / 2, wall.x + wall.width / 2,
+                                  wall.y + wall.height / 2)
+                out.append(MarkLook(annotation_stamp(top, theme, scale), ((x0, y0), (x1, y0), (x1, y1), (x0, y1)),
+                                    SLAB, theme.maze_wall, True))
+                out.extend(_token(t, theme, scale) for t in tokens)
+                continue
+        if isinstance(a, Marker) and _is_token(a):
+            out.append(_token(a, theme, scale))
+            continue
+        out.append(MarkLook(annotation_stamp(a, theme, scale)))
+    return out
+
+
+def _is_token(a: Annotation) -> bool:
+    return isinstance(a, Marker) and a.role in TOKEN_HEIGHTS and a.shape != "ring"
+
+
+def _token(m: Marker, theme: Theme, scale: float) -> MarkLook:
+    """A marker as a token its shape's outline, its mark (without the rim a flat mark has to
+    stand out on a dark ground: the token's sides do that) on top."""
+    r = m.size / 2
+    if m.shape == "disc":
+        corners: Sequence[Point] = tuple((r * math.cos(2 * math.pi * (k + 0.5) / ROUND_SIDES),
+                                          r * math.sin(2 * math.pi * (k + 0.5) / ROUND_SIDES))
+                                         for k in range(ROUND_SIDES))
+    else:
+        corners = tuple((x * m.size, y * m.size) for x, y in (_DIAMOND if m.shape == "diamond" else _SQUARE))
+    outline = tuple((m.x + x, m.y + y) for x, y in corners)
+    return MarkLook(annotation_stamp(replace(m, rim=False), theme, scale), outline, TOKEN_HEIGHTS[m.role], m.colour)
+
+
+__all__ = ["SLAB", "TOKEN_HEIGHTS", "MarkLook", "mark_looks"]
