@@ -377,3 +377,31 @@ def test_labyrinth_tiles_stand_as_slabs_with_the_players_tokens_on_them() -> Non
         shaded = _is_shade_of(image[top:bottom, col], a.colour)
         runs = np.diff(np.flatnonzero(np.diff(np.concatenate(([0], shaded.astype(int), [0])))))[::2]
         assert runs.size and runs.max() >= 6, a
+
+
+def test_a_piece_cut_to_break_a_cycle_keeps_its_top_picture() -> None:
+    """Wherever the cut tile of the cycle is in front (the z-buffer says so), the drawing shows
+    what the same tile drawn alone shows there: its rank and suit, cut along the parts' tops."""
+    from piecepack_diagrams.oblique.draw import oblique_stamps
+
+    scene = _cyclic()
+    scene = replace(scene, pieces=tuple(replace(p, piece=replace(p.piece, side="face", suit=3, rank=4))
+                                        if p.piece.kind == "tile" else p for p in scene.pieces))
+    projection, dpi = Projection(90, 2), 60
+    drawn = drawing_order(solids_of(scene.pieces), projection)
+    cut = {s.index for s in drawn if s.is_part}
+    assert len(cut) == 1
+    k = cut.pop()
+    laid = oblique_laid_out(scene, DEFAULT, projection, scale=1.0, coordinates=False)
+    alone = replace(laid, drawn=tuple(oblique_stamps([scene.pieces[k]], DEFAULT, projection)))
+    picture, reference = (np.asarray(Image.open(io.BytesIO(render_png(v, dpi=dpi))).convert("RGB")).astype(int)
+                          for v in (laid, alone))
+    f = laid.scene.frame
+    rows, cols = picture.shape[:2]
+    ids = _zbuffer(_Planes(scene), projection, f.x0 + (np.arange(cols) + 0.5) * f.width / cols,
+                   f.y1 - (np.arange(rows) + 0.5) * f.height / rows)
+    seen = (ids == k) & _uniform_round(ids, 2)
+    inked = seen & (reference.max(axis=2) < 100)  # the rank and suit printed on the tile
+    assert inked.sum() > 150
+    differs = np.abs(picture - reference).max(axis=2) > 60
+    assert (differs & seen).sum() < 0.01 * seen.sum()

@@ -13,14 +13,14 @@ from typing import Sequence
 from ..pieces import Piece
 from ..render.primitives import Placed, Stamp, contrasting, piece_stamp, suit_symbol
 from ..render.primitives import _mix as mix
-from ..render.shapes import Polygon, Primitive
+from ..render.shapes import Polygon, Polyline, Primitive
 from ..scene import ScenePiece
 from ..theme import Theme
 from .faces import face_frame, glyph_polygons, side_rank
 from .order import drawing_order
 from .projection import Projection
 from .raised import MarkLook
-from .solids import Face, Solid, solids_of
+from .solids import Face, Point3, Solid, solids_of
 
 #: Line width (points) of the sides' edges and a solid's outline.
 SIDE_EDGE = 0.5
@@ -32,6 +32,8 @@ SHADE = 0.5
 BAND = 4
 #: How tall a pawn's suit is on its head (inches; the head is half an inch across).
 PAWN_SUIT = 0.24
+#: How far (in lengths of the edge) a cut edge's half-plane reaches along it, to hold the picture.
+REACH = 100.0
 #: A pawn's front seen this flat (its drawn area over its true area) or flatter shows no suit.
 MIN_FORESHORTENING = 0.3
 
@@ -69,8 +71,10 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
                                                        0.0),)), 0.0, 0.0))
             continue
         p = solid.piece
-        if solid.is_part:  # part of a piece cut to break a cycle: its faces only
-            out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection))), 0.0, 0.0))
+        if solid.is_part:  # part of a piece cut to break a cycle: its faces, its share of the top's picture
+            out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection) + _part_picture(solid, theme,
+                                                                                                    projection))),
+                        0.0, 0.0))
             continue
         at = (p.x + solid.base * dx, p.y + solid.base * dy)
         out.append((_solid_stamp(p.piece, p.angle % 360, solid.part, projection, theme), *at))
@@ -93,8 +97,8 @@ def _solid_stamp(piece: Piece, angle: float, part: int, projection: Projection, 
 def _faces(solid: Solid, theme: Theme, projection: Projection, *, body: str = "") -> list[Primitive]:
     """The primitives of the faces of ``solid`` the viewer sees, but a whole top's picture,
     its sides in the colour its piece is made of (or ``body``). A part of a cut piece draws
-    its faces without edges (they would show the cut as a seam) and its top plain, without
-    the piece's picture."""
+    its faces without edges (they would show the cut as a seam), its top plain (its picture
+    comes from :func:`_part_picture`)."""
     piece = solid.piece.piece
     if piece.kind == "pawn":
         return _pawn_faces(solid, theme, projection)
@@ -122,7 +126,68 @@ def _faces(solid: Solid, theme: Theme, projection: Projection, *, body: str = ""
             prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else theme.edge, SIDE_EDGE))
     if len(sides) and prims and not solid.is_part:
         prims.append(Polygon(projection.outline(solid), "none", theme.edge, SIDE_EDGE))
+    if solid.is_part:
+        round_side = len([f for f in solid.faces if f.kind == "side"]) >= 8
+        prims.extend(_part_edges(solid, [f for f in seen if f.kind in ("top", "bottom") or
+                                         (f.kind == "side" and not round_side)], theme, projection))
     return prims
+
+
+def _part_edges(solid: Solid, faces: list[Face], theme: Theme, projection: Projection) -> list[Primitive]:
+    """The piece's own edges among those of ``faces`` of part ``solid`` of a cut piece: every
+    edge but those the cut made (both ends on a cut face's plane), which would show as a seam."""
+    cuts = _cut_planes(solid)
+    out: list[Primitive] = []
+    for f in faces:
+        pts = f.points
+        for k in range(len(pts)):
+            a, b = pts[k - 1], pts[k]
+            if not (_is_on_cut(a, cuts) and _is_on_cut(b, cuts)):
+                out.append(Polyline(tuple(projection.points([a, b])), theme.edge, SIDE_EDGE))
+    return out
+
+
+def _part_picture(solid: Solid, theme: Theme, projection: Projection) -> list[Primitive]:
+    """What part ``solid`` of a cut piece shows of the piece's top picture: the picture cut to
+    the part's top as drawn (none when its top is not seen, or for a pawn: its top is bare)."""
+    from ..render.primitives import moved
+    from .clipping import clipped
+    from .polygons import clip
+
+    p = solid.piece
+    top = next((f for f in solid.faces if f.kind == "top" and projection.is_facing(f)), None)
+    if top is None or p.piece.kind == "pawn":
+        return []
+    dx, dy = projection.shift
+    x, y = p.x + solid.top * dx, p.y + solid.top * dy
+    stamp = piece_stamp(p.piece, p.angle % 360, theme)
+    # The picture is cut along the cut alone: past the piece's own edges it overhangs the top
+    # as a whole piece's does (its border stroke lies on the edge).
+    x0, y0, x1, y1 = stamp.box
+    window: tuple[tuple[float, float], ...] = ((x + x0 - 1, y + y0 - 1), (x + x1 + 1, y + y0 - 1),
+                                               (x + x1 + 1, y + y1 + 1), (x + x0 - 1, y + y1 + 1))
+    cuts = _cut_planes(solid)
+    ring = top.points
+    for k in range(len(ring)):
+        a, b = ring[k - 1], ring[k]
+        if _is_on_cut(a, cuts) and _is_on_cut(b, cuts):
+            (ax, ay), (bx, by) = projection.points([a, b])
+            ex, ey = (bx - ax) * REACH, (by - ay) * REACH
+            window = clip(window, ((ax - ex, ay - ey), (bx + ex, by + ey), (bx + ex - ey, by + ey + ex),
+                                   (ax - ex - ey, ay - ey + ex)))
+    picture = (moved(prim, x, y) for prim in stamp.primitives)
+    return clipped(picture, window, ground=_body(p.piece, theme), font=theme.lettering_font)
+
+
+def _cut_planes(solid: Solid) -> list[tuple[Point3, float]]:
+    """The planes (normal, offset) of the cut faces of ``solid``."""
+    return [(f.normal, f.normal[0] * f.points[0][0] + f.normal[1] * f.points[0][1] + f.normal[2] * f.points[0][2])
+            for f in solid.faces if f.kind == "cut"]
+
+
+def _is_on_cut(p: Point3, cuts: list[tuple[Point3, float]]) -> bool:
+    return any(abs(n[0] * p[0] + n[1] * p[1] + n[2] * p[2] - d) <= 1e-9 * (1 + abs(d)) * max(map(abs, n))
+               for n, d in cuts)
 
 
 def _pawn_faces(solid: Solid, theme: Theme, projection: Projection) -> list[Primitive]:
