@@ -10,7 +10,7 @@ from typing import Sequence
 
 from ..render.primitives import Stamp, annotation_stamp
 from ..render.primitives import _tint_stamp as tint_stamp
-from ..scene import Annotation, Group, Highlight, Marker, Rectangle
+from ..scene import Annotation, Group, Highlight, Label, Marker, Rectangle
 from ..theme import Theme
 from ..values import replace, value
 from .solids import ROUND_SIDES
@@ -31,13 +31,16 @@ class MarkLook:
     """One mark as the oblique view draws it: its ``stamp`` (where it lies, flat), and for a
     mark that stands up, its ``outline`` on the table, how ``tall`` it is, the colour of its
     sides (``body``) and whether marks and tokens stand on it (``is_board``). A flat mark has
-    no outline and no height: it lies on the board under its centre."""
+    no outline and no height: it lies on the board under its centre; words (``is_word``: a
+    coordinate, a panel's title) beside the boards lie level with the highest board's top, so
+    that what stands on the table next to them (a spare tile) does not cover them."""
 
     stamp: Stamp
     outline: tuple[Point, ...] = ()
     tall: float = 0.0
     body: str = ""
     is_board: bool = False
+    is_word: bool = False
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -70,7 +73,7 @@ def mark_looks(annotations: Sequence[Annotation], theme: Theme, scale: float) ->
         if isinstance(a, Marker) and _is_token(a):
             out.append(_token(a, theme, scale))
             continue
-        out.append(MarkLook(annotation_stamp(a, theme, scale)))
+        out.append(MarkLook(annotation_stamp(a, theme, scale), is_word=isinstance(a, Label)))
     return out
 
 

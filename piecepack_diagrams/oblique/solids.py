@@ -191,9 +191,9 @@ BOARD_KINDS = ("tile", "board")
 def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid]) -> tuple[Solid, ...]:
     """``marks`` as solids, numbered on from the pieces of ``solids``: each lies on the top of
     the highest tile or board (a piece, or a mark that is a board) under its centre, else on
-    the table. A flat mark is as thin as a sheet over its box, so pieces standing on it hide
-    it and it hides what lies under it; a mark that stands up is an upright prism over its
-    outline (see :class:`.raised.MarkLook`)."""
+    the table (words: level with the highest board). A flat mark is as thin as a sheet over
+    its box, so pieces standing on it hide it and it hides what lies under it; a mark that
+    stands up is an upright prism over its outline (see :class:`.raised.MarkLook`)."""
     from ..pieces import Piece
     from .polygons import is_well_inside
 
@@ -204,7 +204,8 @@ def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid]) -> tuple[Sol
     for k, m in enumerate(marks):
         x0, y0, x1, y1 = m.box
         at = ((x0 + x1) / 2, (y0 + y1) / 2)
-        z = max((top for top, ring in boards if is_well_inside(at, ring, 0.0)), default=0.0)
+        z = max((top for top, ring in boards if is_well_inside(at, ring, 0.0)),
+                default=max((top for top, _ in boards), default=0.0) if m.is_word else 0.0)
         foot = m.outline or ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
         out.append(Solid(prism(foot, z, z + m.tall), first + k, ScenePiece(Piece("board", "face"), at[0], at[1]),
                          z, z + m.tall, is_mark=True))
