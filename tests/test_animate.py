@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import subprocess
 import time
@@ -167,9 +168,7 @@ def test_every_bad_option_is_refused(game, options, token):
     assert caught.value.token == token
 
 
-def test_the_oblique_view_is_refused_for_svg_and_unknown_formats(game):
-    with pytest.raises(OptionError):
-        animate(game, "svg", view="oblique")
+def test_unknown_formats_are_refused(game):
     with pytest.raises(OptionError):
         animate(game, "avi")
 
@@ -220,3 +219,92 @@ def test_the_oblique_view_animates_stacked_pieces(game):
     frames = _frames(animate(game, "gif", moves=(2, 3), view="oblique", angle=45, depth=1.0, fps=5, width=160))
     assert len(frames) == 2 * 3 + 1
     assert frames[0][0].tobytes() != frames[-1][0].tobytes()
+
+
+def _opacity(style: str, name: str, fraction: float) -> int:
+    """The opacity the stylesheet gives class ``name`` at ``fraction`` of the loop (keyframes
+    stepped at their ends; 1 when never animated)."""
+    rule = re.search(r"\." + name + r"\{animation:(\S+) ", style)
+    if rule is None:
+        return 1
+    frames = re.search("@keyframes " + rule.group(1) + r"\{((?:[\d.]+%\{[^}]*\})*)\}", style)
+    assert frames is not None
+    value = 1
+    for at, body in re.findall(r"([\d.]+)%\{([^}]*)\}", frames.group(1)):
+        if float(at) / 100 <= fraction:
+            value = int(re.search(r"opacity:(\d)", body).group(1))  # type: ignore[union-attr]
+    return value
+
+
+@pytest.mark.parametrize("angle,depth", [(45, 1.0), (200, 2.0)])
+def test_the_oblique_animated_svg_stacks_each_position_as_a_zbuffer_sees_it(game, angle, depth):
+    """At the middle of each position's hold exactly one group of pieces shows; its pieces,
+    painted in its order as their solids' outlines, match a ray cast of that position's
+    solids (a coin on a tile, a pawn beside, seen from two sides)."""
+    import numpy as np
+    from PIL import ImageDraw
+
+    from piecepack_diagrams.api import scene_of
+    from piecepack_diagrams.layout.compose import lay_out
+    from piecepack_diagrams.oblique.draw import id_colour
+    from piecepack_diagrams.oblique.projection import Projection
+    from piecepack_diagrams.oblique.solids import solids_of
+    from piecepack_diagrams.scene import Scene
+    from test_oblique import _Planes, _uniform_round, _zbuffer
+
+    first, last = 2, 6
+    root = ET.fromstring(animate(game, "svg", moves=(first, last), view="oblique", angle=angle, depth=depth, pause=1.0))
+    assert not list(root.iter(f"{SVG}script"))
+    style = "".join(s.text or "" for s in root.iter(f"{SVG}style"))
+    body = [g for g in root if g.tag == f"{SVG}g" and not g.get("class")][-1]
+    groups = [g for g in body if g.tag == f"{SVG}g"]
+    projection = Projection(angle, depth)
+    dx, dy = projection.shift
+    for k in range(last - first + 2):
+        # The middle of the times hold k shows (its keyframes' stops where it turns on and off).
+        stops = sorted(float(t) / 100 for t in re.findall(r"([\d.]+)%\{opacity",
+                                                       re.search(r"@keyframes kh" + str(k) + r"\{(.*?\})\}",
+                                                                 style).group(1)))  # type: ignore[union-attr]
+        on = [t for t in stops if _opacity(style, f"h{k}", t)]
+        fraction = (on[0] + min([t for t in stops if t > on[0] and not _opacity(style, f"h{k}", t)], default=1.0)) / 2
+        shown = [g for g in groups if _opacity(style, g.get("class", ""), fraction)]
+        assert [g.get("class") for g in shown] == [f"h{k}"], fraction
+        scene = lay_out(scene_of(game, first - 1 + k, caption=False, key=False), scale=1.0, framing="whole").scene
+        every = solids_of(scene.pieces)
+        # A piece of several solids (a pawn's foot and head) is drawn once, where its first part is.
+        solids = [s for n, s in enumerate(every) if all(t.index != s.index for t in every[:n])]
+        uses = [(float(u.get("x", "0")) / 7200, -float(u.get("y", "0")) / 7200) for u in shown[0].iter(f"{SVG}use")]
+        assert len(uses) == len(solids)
+        # The picture's inches are the table's moved: found by matching the first piece drawn.
+        bases = [(s.piece.x + s.base * dx, s.piece.y + s.base * dy) for s in solids]
+        for bx, by in bases:
+            ox, oy = uses[0][0] - bx, uses[0][1] - by
+            match = [min(range(len(bases)), key=lambda n: (ux - ox - bases[n][0]) ** 2 + (uy - oy - bases[n][1]) ** 2)
+                     for ux, uy in uses]
+            if all(abs(uses[m][0] - ox - bases[n][0]) + abs(uses[m][1] - oy - bases[n][1]) < 1e-3
+                   for m, n in enumerate(match)) and len(set(match)) == len(match):
+                break
+        else:
+            raise AssertionError("the pieces drawn are not the position's")
+        boxes = [projection.box(s) for s in every]
+        x0, y0 = min(b[0] for b in boxes) - 0.2, min(b[1] for b in boxes) - 0.2
+        x1, y1 = max(b[2] for b in boxes) + 0.2, max(b[3] for b in boxes) + 0.2
+        dpi = 20
+        cols, rows = round((x1 - x0) * dpi), round((y1 - y0) * dpi)
+        image = Image.new("RGB", (cols, rows), "white")
+        pen = ImageDraw.Draw(image)
+        for n in match:
+            for part in (s for s in every if s.index == solids[n].index):
+                pen.polygon([((x - x0) * dpi - 0.5, (y1 - y) * dpi - 0.5) for x, y in projection.outline(part)],
+                            fill=id_colour(part.index))
+        ids = _zbuffer(_Planes(Scene(pieces=scene.pieces)), projection, x0 + (np.arange(cols) + 0.5) / dpi,
+                       y1 - (np.arange(rows) + 0.5) / dpi)
+        palette = np.array([[int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)]
+                            for c in (id_colour(n) for n in range(len(scene.pieces)))] + [[255, 255, 255]])
+        wrong = (np.abs(np.asarray(image).astype(int) - palette[ids]).max(axis=2) > 24) & _uniform_round(ids, 2)
+        assert not wrong.sum(), (k, int(wrong.sum()))
+
+
+def test_the_30_move_oblique_svg_stays_small():
+    game = replay(parse_records((CORPUS / "records" / "tablut.ppn").read_text())[0])
+    assert len(animate(game, "svg", moves=(1, 30), view="oblique")) < 1_000_000

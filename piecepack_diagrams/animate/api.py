@@ -27,7 +27,7 @@ def animate(replay: Replay, fmt: str, *, moves: tuple[int, int] | None = None, f
             depth: float = 0.5, theme: Theme = DEFAULT) -> bytes:
     """``replay``'s moves (all, or ``moves=(first, last)``, move numbers from 1 as positions
     count them after the setup) as an animation in ``fmt``: ``"gif"``, ``"apng"``, ``"mp4"``
-    (needs ffmpeg) or ``"svg"`` (CSS keyframes, flat view only). Pieces glide from each
+    (needs ffmpeg) or ``"svg"`` (CSS keyframes). Pieces glide from each
     position to the next in ``fps`` frames a second, each position held ``pause`` seconds;
     ``width`` pixels wide; ``view`` ``"flat"`` or ``"oblique"`` (``angle``, ``depth`` as
     :func:`~piecepack_diagrams.render.render` takes them). The same record and options give
@@ -54,6 +54,10 @@ def animate(replay: Replay, fmt: str, *, moves: tuple[int, int] | None = None, f
     camera = Camera.from_frame(_frame(stills, options), options.width)
     check_size(_frame_count(times, options, fmt), camera.width, camera.height)
     lanes = lanes_of(stills)
+    if fmt == "svg" and options.view == "oblique":
+        from .oblique_svg import write_oblique_svg
+
+        return write_oblique_svg(lanes, stills, times, camera, theme, options)
     if fmt == "svg":
         from .svg import write_svg
 

@@ -53,8 +53,7 @@ def parse_options(fmt: object, *, fps: object = DEFAULT_FPS, pause: object = DEF
     """The options checked.
 
     Raises :class:`~piecepack_diagrams.errors.OptionError` naming the option out of range
-    (the token is the value given), an unknown format or view, and the oblique view asked of
-    an animated SVG (whose pieces keep one drawing order)."""
+    (the token is the value given), an unknown format or view."""
     if fmt not in ANIMATION_FORMATS:
         raise OptionError(f"an animation format '{fmt}'", token=str(fmt), expected=", ".join(ANIMATION_FORMATS))
     rate = _number("--fps", fps)
@@ -74,9 +73,6 @@ def parse_options(fmt: object, *, fps: object = DEFAULT_FPS, pause: object = DEF
     from ..oblique.view import parse_projection
 
     projection = parse_projection(angle=angle, depth=depth)
-    if view == "oblique" and fmt == "svg":
-        raise OptionError("the oblique view of an animated SVG", token="oblique",
-                          expected="the flat view for SVG, or GIF, APNG or MP4 for the oblique view")
     return AnimationOptions(int(rate), held, int(wide), str(view), projection.angle, projection.depth)
 
 

@@ -275,9 +275,7 @@ __all__ = ["LIGHT", "id_colour", "oblique_bounds", "oblique_stamps"]
 
 def oblique_bounds(solids: Sequence[Solid], projection: Projection) -> tuple[float, float, float, float]:
     """The extent (x0, y0, x1, y1, inches) of the drawing of ``solids``."""
-    points = [p for s in solids for p in projection.outline(s)]
-    if not points:
+    boxes = [projection.box(s) for s in solids]
+    if not boxes:
         return 0.0, 0.0, 1.0, 1.0
-    xs = [x for x, _ in points]
-    ys = [y for _, y in points]
-    return min(xs), min(ys), max(xs), max(ys)
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)

@@ -5,15 +5,20 @@ the other all over the overlap: so one line of sight through the overlap (its ce
 says which, by where it passes through each. Those relations, sorted topologically, are a
 drawing order; where they form a cycle (three sticks lying each across the next), a solid
 of the cycle is cut in two by the plane of a face of another until none is left.
+
+Whole pieces and marks are upright prisms, and the same few shapes moved about: whether two
+overlap, and which is in front, is arithmetic on the difference of their places against the
+Minkowski difference of their shapes (cached per pair of kinds), with no clipping.
 """
 
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from typing import Sequence
 
-from .polygons import area, centroid, clip, hull, is_apart, is_well_inside
-from .projection import Projection
+from .polygons import area, centroid, clip, edge_lines, hull, is_apart, is_well_inside, minkowski_difference
+from .projection import Projection, Shape
 from .solids import Face, Point3, Solid
 
 Point = tuple[float, float]
@@ -70,13 +75,21 @@ def _witness(a: Solid, b: Solid, oa: tuple[Point, ...], ob: tuple[Point, ...], p
     return None
 
 
+#: How deep (inches) outlines must pass into each other to overlap; less is touching.
+TOUCH = 1e-6
+
+
 def _graph(solids: Sequence[Solid], projection: Projection) -> list[set[int]]:
-    outlines = {id(s): projection.outline(s) for s in solids}
-    boxes = []
-    for s in solids:
-        xs = [p[0] for p in outlines[id(s)]]
-        ys = [p[1] for p in outlines[id(s)]]
-        boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    """Per solid, the solids drawn after it: those it is behind where their drawings overlap.
+
+    Upright prisms (whole pieces, marks) are decided by arithmetic on their shapes, cached per
+    kind (see :func:`_prism_behind`); other solids by a line of sight (:func:`behind`). Only
+    pairs whose boxes overlap are looked at (a sweep along x)."""
+    shapes = [projection.shape(s) for s in solids]
+    offsets = [(0.0, 0.0) if shape is None else projection.offset(s) for s, shape in zip(solids, shapes)]
+    boxes = [projection.box(s) for s in solids]
+    outlines: dict[int, tuple[Point, ...]] = {}  # the outlines of solids decided by a line of sight
+    shift = projection.shift
     after: list[set[int]] = [set() for _ in solids]  # after[i]: drawn after i
     order = sorted(range(len(solids)), key=lambda k: boxes[k][0])
     for pos, i in enumerate(order):
@@ -87,12 +100,65 @@ def _graph(solids: Sequence[Solid], projection: Projection) -> list[set[int]]:
                 break
             if bj[1] >= bi[3] or bi[1] >= bj[3]:
                 continue
-            rel = behind(solids[i], solids[j], projection, outlines)
+            si, sj = shapes[i], shapes[j]
+            rel = _UNDECIDED if si is None or sj is None else _prism_behind(solids[i], solids[j], si, sj, offsets[i],
+                                                                            offsets[j], shift)
+            if rel is _UNDECIDED:
+                for k in (i, j):
+                    if id(solids[k]) not in outlines:
+                        outlines[id(solids[k])] = projection.outline(solids[k])
+                rel = behind(solids[i], solids[j], projection, outlines)
             if rel is True:
                 after[i].add(j)
             elif rel is False:
                 after[j].add(i)
     return after
+
+
+class _Undecided:
+    """What :func:`_prism_behind` answers when arithmetic on shapes does not settle a pair."""
+
+
+_UNDECIDED = _Undecided()
+
+
+def _prism_behind(a: Solid, b: Solid, sa: Shape, sb: Shape, oa: Point, ob: Point, shift: Point
+                  ) -> bool | _Undecided | None:
+    """As :func:`behind`, for upright prisms of shapes ``sa`` and ``sb`` drawn at ``oa`` and
+    ``ob``: or :data:`_UNDECIDED` for prisms whose footprints overlap at common heights.
+
+    The drawings overlap where ``ob - oa`` lies inside their shapes' Minkowski difference. Of
+    two prisms at common heights, footprints apart, a vertical plane parts them, and along
+    every line of sight the one on the side the projection shifts heights towards is the
+    farther (the line climbs towards the viewer in the other direction)."""
+    dx, dy = ob[0] - oa[0], ob[1] - oa[1]
+    for nx, ny, c in _drawn_gap(sa, sb):
+        if nx * dx + ny * dy > c - TOUCH:
+            return None
+    if a.is_mark and b.is_mark and a.base == a.top == b.base == b.top:  # flat marks lie as the scene lists them
+        return a.index < b.index
+    if a.top <= b.base + 1e-9:
+        return True
+    if b.top <= a.base + 1e-9:
+        return False
+    ex, ey = b.piece.x - a.piece.x, b.piece.y - a.piece.y
+    gap, nx, ny = max((nx * ex + ny * ey - c, nx, ny) for nx, ny, c in _foot_gap(sa, sb))
+    toward = nx * shift[0] + ny * shift[1]  # n points from a's footprint to b's
+    if gap < -TOUCH or abs(toward) < 1e-9:
+        return _UNDECIDED
+    return toward < 0
+
+
+@lru_cache(maxsize=4096)
+def _drawn_gap(a: Shape, b: Shape) -> tuple[tuple[float, float, float], ...]:
+    """The edge lines of the outlines' Minkowski difference (see :func:`.polygons.edge_lines`)."""
+    return edge_lines(minkowski_difference(a.outline, b.outline))
+
+
+@lru_cache(maxsize=4096)
+def _foot_gap(a: Shape, b: Shape) -> tuple[tuple[float, float, float], ...]:
+    """The edge lines of the footprints' Minkowski difference."""
+    return edge_lines(minkowski_difference(a.footprint, b.footprint))
 
 
 def _cycle(after: list[set[int]]) -> list[int]:

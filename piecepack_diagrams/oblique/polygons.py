@@ -87,6 +87,54 @@ def centroid(points: Sequence[Point]) -> Point:
     return cx / (6 * a), cy / (6 * a)
 
 
+def minkowski_difference(a: Sequence[Point], b: Sequence[Point]) -> tuple[Point, ...]:
+    """The convex polygon of every ``p - q`` for ``p`` in convex ``a`` and ``q`` in convex ``b``
+    (both counter-clockwise), counter-clockwise: ``b`` moved by ``d`` meets ``a`` exactly where
+    ``d`` lies in it (its interior: they overlap; its boundary: they touch)."""
+    # The sum's edges are both polygons' edges merged by direction (b negated: its turn of
+    # half a circle keeps it counter-clockwise); the hull drops repeated and in-line corners.
+    first, second = _from_lowest(a), _from_lowest([(-x, -y) for x, y in b])
+    out = [(first[0][0] + second[0][0], first[0][1] + second[0][1])]
+    i = j = 0
+    n, m = len(first), len(second)
+    while i < n or j < m:
+        p0, p1 = first[i % n], first[(i + 1) % n]
+        q0, q1 = second[j % m], second[(j + 1) % m]
+        ex, ey = p1[0] - p0[0], p1[1] - p0[1]
+        fx, fy = q1[0] - q0[0], q1[1] - q0[1]
+        turn = ex * fy - ey * fx
+        if j >= m or (i < n and turn > 0):
+            i += 1
+        elif i >= n or turn < 0:
+            j += 1
+        else:
+            i += 1
+            j += 1
+        x, y = first[i % n], second[j % m]
+        out.append((x[0] + y[0], x[1] + y[1]))
+    return hull(out)
+
+
+def _from_lowest(points: Sequence[Point]) -> list[Point]:
+    """Counter-clockwise convex ``points`` starting at the lowest (then leftmost) corner."""
+    ring = list(hull(points))
+    k = min(range(len(ring)), key=lambda i: (ring[i][1], ring[i][0]))
+    return ring[k:] + ring[:k]
+
+
+def edge_lines(ring: Sequence[Point]) -> tuple[tuple[float, float, float], ...]:
+    """Per edge of convex counter-clockwise ``ring``, its outward unit normal ``(nx, ny)`` and
+    offset ``c``: a point ``q`` lies ``nx * qx + ny * qy - c`` outside that edge's line."""
+    out = []
+    for k in range(len(ring)):
+        (x0, y0), (x1, y1) = ring[k - 1], ring[k]
+        nx, ny = y1 - y0, x0 - x1
+        length = (nx * nx + ny * ny) ** 0.5
+        if length > 0:
+            out.append((nx / length, ny / length, (nx * x0 + ny * y0) / length))
+    return tuple(out)
+
+
 def hull(points: Sequence[Point]) -> tuple[Point, ...]:
     """The convex hull, counter-clockwise (Andrew's monotone chain)."""
     pts = sorted(set(points))
@@ -109,4 +157,5 @@ def hull(points: Sequence[Point]) -> tuple[Point, ...]:
     return tuple(lower[:-1] + upper[:-1])
 
 
-__all__ = ["area", "ccw", "centroid", "clip", "hull", "is_apart", "is_well_inside", "overlap_area"]
+__all__ = ["area", "ccw", "centroid", "clip", "edge_lines", "hull", "is_apart", "is_well_inside",
+           "minkowski_difference", "overlap_area"]

@@ -12,8 +12,9 @@ from typing import Iterable
 
 from ..errors import OptionError
 from ..pieces import Piece
+from ..scene import ScenePiece
 from ..values import value
-from .solids import Face, Point3, Solid
+from .solids import Face, Point3, Solid, placed_outline
 
 Point = tuple[float, float]
 
@@ -67,13 +68,47 @@ class Projection:
         """The solid's outline as drawn (the hull of its projected corners), counter-clockwise."""
         from .polygons import hull
 
+        shape = self.shape(solid)
+        if shape is not None:  # an upright prism's outline is its shape's, moved
+            ox, oy = self.offset(solid)
+            return tuple((ox + x, oy + y) for x, y in shape.outline)
         if solid.is_part or solid.is_mark:
             return hull(self.points({p for f in solid.faces for p in f.points}))
-        # A whole piece (or a pawn's part) is its kind's shape: its outline is its kind's, moved.
+        # A pawn's part is its kind's: its outline is its kind's, moved.
         p = solid.piece
-        dx, dy = self.shift
-        ox, oy = p.x + solid.base * dx, p.y + solid.base * dy
+        ox, oy = self.offset(solid)
         return tuple((ox + x, oy + y) for x, y in _part_outline(p.piece, p.angle, solid.part, self))
+
+    def shape(self, solid: Solid) -> Shape | None:
+        """The upright prism ``solid`` is, standing at the origin, as drawn (:class:`Shape`:
+        the same for every piece of its kind, turn and height, so worked out once), or None for
+        a solid of another form (a part of a cut piece, a part of a pawn). Where it stands is
+        :meth:`offset`."""
+        if solid.is_part:
+            return None
+        p = solid.piece
+        if solid.is_mark:  # its footprint (the prism's bottom face) about its centre
+            foot = tuple((x - p.x, y - p.y) for x, y, _ in solid.faces[1].points)
+            return _foot_shape(foot, solid.top - solid.base, self)
+        if p.piece.kind == "pawn":  # parts that stand up from the table, not prisms upright
+            return None
+        return _prism_shape(p.piece, p.angle, solid.top - solid.base, self)
+
+    def box(self, solid: Solid) -> tuple[float, float, float, float]:
+        """The extent (x0, y0, x1, y1) of the solid's outline as drawn."""
+        shape = self.shape(solid)
+        if shape is None:
+            ring = self.outline(solid)
+            xs, ys = [x for x, _ in ring], [y for _, y in ring]
+            return min(xs), min(ys), max(xs), max(ys)
+        ox, oy = self.offset(solid)
+        b = shape.box
+        return b[0] + ox, b[1] + oy, b[2] + ox, b[3] + oy
+
+    def offset(self, solid: Solid) -> Point:
+        """Where the origin of ``solid``'s :meth:`shape` is drawn: its centre at its base."""
+        dx, dy = self.shift
+        return solid.piece.x + solid.base * dx, solid.piece.y + solid.base * dy
 
     def span(self, solid: Solid, at: Point) -> tuple[float, float] | None:
         """The heights (``z`` of the point on the line of sight) between which the line of sight
@@ -126,6 +161,19 @@ def parse_view(*, view: object, angle: object = 45.0, depth: object = 0.5) -> Pr
     return parse_projection(angle=angle, depth=depth) if view == "oblique" else None
 
 
+@value(eq=False)
+class Shape:
+    """An upright prism standing at the origin as a projection draws it: its ``footprint``
+    (about its centre) and drawn ``outline`` (both counter-clockwise), the outline's ``box``
+    (x0, y0, x1, y1), and how ``tall`` it is. Compares by identity: one per kind of solid
+    (see :meth:`Projection.shape`), so pairs of shapes can be cached cheaply."""
+
+    footprint: tuple[Point, ...]
+    outline: tuple[Point, ...]
+    box: tuple[float, float, float, float]
+    tall: float
+
+
 @lru_cache(maxsize=1024)
 def _part_outline(piece: Piece, angle: float, part: int, projection: Projection) -> tuple[Point, ...]:
     """The outline of part ``part`` of ``piece`` turned ``angle`` degrees, standing on the
@@ -136,4 +184,20 @@ def _part_outline(piece: Piece, angle: float, part: int, projection: Projection)
     return hull(projection.points({p for f in piece_parts(piece, angle)[part] for p in f.points}))
 
 
-__all__ = ["MAX_DEPTH", "VIEWS", "Projection", "parse_projection", "parse_view"]
+@lru_cache(maxsize=1024)
+def _prism_shape(piece: Piece, angle: float, tall: float, projection: Projection) -> Shape:
+    """The shape of ``piece`` turned ``angle`` degrees, ``tall`` inches high."""
+    return _foot_shape(placed_outline(ScenePiece(piece, 0.0, 0.0, angle)), tall, projection)
+
+
+@lru_cache(maxsize=1024)
+def _foot_shape(foot: tuple[Point, ...], tall: float, projection: Projection) -> Shape:
+    """The shape of an upright prism on footprint ``foot`` (about its centre), ``tall`` inches high."""
+    from .polygons import hull
+
+    outline = hull(projection.points([(x, y, z) for x, y in foot for z in (0.0, tall)]))
+    xs, ys = [x for x, _ in outline], [y for _, y in outline]
+    return Shape(hull(foot), outline, (min(xs), min(ys), max(xs), max(ys)), tall)
+
+
+__all__ = ["MAX_DEPTH", "VIEWS", "Projection", "Shape", "parse_projection", "parse_view"]

@@ -116,16 +116,18 @@ def height(piece: Piece) -> float:
 def prism(outline: Sequence[tuple[float, float]], z0: float, z1: float) -> tuple[Face, ...]:
     """The faces of an upright prism over the convex counter-clockwise ``outline``."""
     n = len(outline)
-    h = z1 - z0
+    h2 = 2 * (z1 - z0)
     twice_area = sum(outline[k - 1][0] * outline[k][1] - outline[k][0] * outline[k - 1][1] for k in range(n))
-    # The normals as Newell's method gives them, written out: the sides' are level.
-    top = Face(tuple((x, y, z1) for x, y in outline), "top", (0.0, 0.0, twice_area))
-    bottom = Face(tuple((x, y, z0) for x, y in reversed(outline)), "bottom", (0.0, 0.0, -twice_area))
-    sides = []
-    for k in range(n):
-        (x0, y0), (x1, y1) = outline[k], outline[(k + 1) % n]
-        sides.append(Face(((x0, y0, z0), (x1, y1, z0), (x1, y1, z1), (x0, y0, z1)), "side",
-                          (2 * h * (y1 - y0), 2 * h * (x0 - x1), 0.0)))
+    # The normals as Newell's method gives them, written out: the sides' are level. Faces
+    # share their corners (every scene's solids are made anew: this is a hot path).
+    low = [(x, y, z0) for x, y in outline]
+    high = [(x, y, z1) for x, y in outline]
+    top = Face(tuple(high), "top", (0.0, 0.0, twice_area))
+    bottom = Face(tuple(reversed(low)), "bottom", (0.0, 0.0, -twice_area))
+    turn = [*range(1, n), 0]  # each corner's next
+    sides = [Face((low[k], low[j], high[j], high[k]), "side",
+                  (h2 * (outline[j][1] - outline[k][1]), h2 * (outline[k][0] - outline[j][0]), 0.0))
+             for k, j in enumerate(turn)]
     return (top, bottom, *sides)
 
 
@@ -148,8 +150,15 @@ def translated(faces: tuple[Face, ...], by: Point3) -> tuple[Face, ...]:
 
 def placed_outline(p: ScenePiece) -> tuple[tuple[float, float], ...]:
     """The piece's footprint where it lies on the table (turned, moved)."""
-    c, s = math.cos(math.radians(p.angle)), math.sin(math.radians(p.angle))
-    return tuple((p.x + x * c - y * s, p.y + x * s + y * c) for x, y in footprint(p.piece))
+    return tuple((p.x + x, p.y + y) for x, y in _turned_footprint(p.piece, p.angle))
+
+
+@lru_cache(maxsize=1024)
+def _turned_footprint(piece: Piece, angle: float) -> tuple[tuple[float, float], ...]:
+    """The piece's footprint turned ``angle`` degrees about its centre (the same for every
+    piece of its kind: worked out once)."""
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return tuple((x * c - y * s, x * s + y * c) for x, y in footprint(piece))
 
 
 @lru_cache(maxsize=4)
