@@ -54,7 +54,9 @@ class Evaluation:
     """What is known of a position, or of a move (then counted from the position before it).
 
     ``winnable``: True (a win exists), False (proven lost) or None (unknown, or a chance);
-    ``chance``: an estimated chance to win, 0..1 (games of dice), else None; ``cost``: the
+    ``chance``: an estimated chance to win, 0..1 (games of dice: Coin Collectors' expectimax
+    value, exact two turns from the end, elsewhere a measure of the turns ahead, far above the
+    real chance early in a game), else None; ``cost``: the
     coins or passes (``unit``) a win takes from here, the fewest when ``exact`` (else the
     fewest found); ``note`` says more (why unknown), ``line`` is the continuation as movetext.
     """
@@ -83,9 +85,10 @@ class Evaluation:
 
     @property
     def text(self) -> str:
-        """In words: ``"a win in 9 coins"``, ``"lost"``, ``"unknown (...)"``, ``"41.2 % to win"``."""
+        """In words: ``"a win in 9 coins"``, ``"lost"``, ``"unknown (...)"``, ``"expectimax 41.2 %"``
+        (a chance is an estimate of its game's analyser: Coin Collectors' expectimax value)."""
         if self.chance is not None and self.winnable is None:
-            words = f"{100 * self.chance:.1f} % to win"
+            words = f"expectimax {100 * self.chance:.1f} %"
         elif self.winnable:
             if self.cost is None or self.unit == "":
                 words = "won" if self.cost == 0 else "a win"
