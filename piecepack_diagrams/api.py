@@ -308,6 +308,9 @@ def solve_hints(path: str | Path, *, move: int | str = "last", game: int = 1,
     from .engine.replays import replay
     from .notation import SETUP_LABEL
 
+    if not Path(path).exists() and find_game(str(path)) is not None:
+        raise SetupError(f"hints are for a position of a record, not the game '{path}'", token=str(path),
+                         expected="a record's path, with --move N")
     result = replay(first_record(path, game))
     if isinstance(move, str) and re.fullmatch(r"[0-9]{1,18}", move):
         move = int(move)

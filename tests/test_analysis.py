@@ -290,3 +290,5 @@ def test_cli_solve_hints(capsys: pytest.CaptureFixture[str]) -> None:
     assert solve_hints(record, move=3).splitlines() == lines
     with pytest.raises(SetupError):
         solve_hints(ROOT / "records" / "labyrinth" / "nine-by-nine-three-goals.ppn")
+    assert main(["solve", "lab-rats", "--seed", "7", "--hints"]) == 2
+    assert "hints are for a position of a record" in capsys.readouterr().err
