@@ -204,6 +204,7 @@ def main() -> int:
             audit_share < 0.10),
     ]
     rows += _animation_rows()
+    rows += _analysis_rows()
     rows += _module_rows(args.repeat)
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d')}")
     if args.markdown:
@@ -254,6 +255,25 @@ def _expectimax_decision(games: int = 20) -> float:
         policy.move = timed  # type: ignore[method-assign]  # a timing wrapper for this measurement
         play(GAME.setup({"Variant": "Acceptable Losses"}, seed=seed), policy, rng)
     return statistics.median(times)
+
+
+def _analysis_rows(repeat: int = 3) -> list[Row]:
+    """``analyse`` on each shipped record of the three solitaires (the default budget), and a
+    position's hints: medians of ``repeat`` runs, each from a fresh analyser."""
+    from piecepack_diagrams.engine.analysis import analyse, hints
+
+    rows = []
+    for game in ("lab-rats", "landlocked", "coin-collectors"):
+        results = [replay(parse_records(p.read_text())[0]) for p in sorted((ROOT / "records" / game).glob("*.ppn"))]
+        moves = sum(len(r.positions) - 1 for r in results)
+        seconds = median_seconds(lambda results=results: [analyse(r) for r in results], repeat)
+        rows.append(Row(f"analyse: the {len(results)} shipped {game} records ({moves} moves), in total",
+                        f"{seconds:.2f} s"))
+    rat = replay(parse_records((ROOT / "records" / "lab-rats" / "advanced-seed-7-win.ppn").read_text())[0])
+    hint_s = median_seconds(lambda: hints(rat, 3), repeat)
+    rows.append(Row("solve --hints: every legal move of a Lab Rats position (advanced), valued",
+                    f"{hint_s * 1000:.0f} ms"))
+    return rows
 
 
 def _module_rows(repeat: int) -> list[Row]:

@@ -293,6 +293,40 @@ def solve_position(target: str, *, seed: int | None = None, move: int | str = "l
     return SolveResult(label, describe(solution, advanced=advanced, label=label), solution)
 
 
+def solve_hints(path: str | Path, *, move: int | str = "last", game: int = 1,
+                budget: int | None = None) -> str:
+    """Every legal move from position ``move`` of the record at ``path`` (game ``game`` of
+    the file), one a line with its value, best first (see
+    :func:`~piecepack_diagrams.engine.analysis.hints`; ``budget`` as it takes it).
+
+    Raises :class:`SetupError` for a record of a game that cannot be analysed, the record's
+    errors, and :class:`PiecepackError` for a move not in the record.
+    """
+    import re
+
+    from .engine.analysis import hints
+    from .engine.replays import replay
+    from .notation import SETUP_LABEL
+
+    if not Path(path).exists() and find_game(str(path)) is not None:
+        raise SetupError(f"hints are for a position of a record, not the game '{path}'", token=str(path),
+                         expected="a record's path, with --move N")
+    result = replay(first_record(path, game))
+    if isinstance(move, str) and re.fullmatch(r"[0-9]{1,18}", move):
+        move = int(move)
+    try:
+        position = result.position(move)
+        found = hints(result, move, budget=budget)
+    except PiecepackError as exc:
+        raise exc.with_location(exc.location or result.record.location) from None
+    label = "the setup" if position.label == SETUP_LABEL else f"move {position.label.rstrip('.')} {position.text}"
+    if not found:
+        return f"{path}, after {label}: no legal move"
+    width = max(len(c.move) for c in found)
+    return "\n".join([f"{path}, after {label}: {len(found)} legal moves, best first"]
+                     + [f"  {c.move:<{width}}  {c.value.text}" for c in found])
+
+
 def game_statistics(game: str, *, games: int = 200, first_seed: int = 1, executor: Executor | None = None,
                     jobs: int | None = 1) -> Any:
     """Statistics of ``games`` seeded deals of Lab Rats (see :func:`policy_statistics`

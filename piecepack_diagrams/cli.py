@@ -74,7 +74,11 @@ _EXAMPLES = {
                   "  piecepack-diagrams completion fish > ~/.config/fish/completions/piecepack-diagrams.fish",
     "solve": "examples:\n  piecepack-diagrams solve lab-rats --seed 7 --advanced\n"
              "  piecepack-diagrams solve records/lab-rats/advanced-seed-7-win.ppn --move 5\n"
+             "  piecepack-diagrams solve records/coin-collectors/heuristic-win.ppn --move 12 --hints\n"
              "  piecepack-diagrams solve landlocked --seed 1 --difficulty hard",
+    "analyse": "examples:\n  piecepack-diagrams analyse records/lab-rats/advanced-seed-7-win.ppn -o rat.ppn\n"
+               "  piecepack-diagrams analyse records/coin-collectors/near-miss-loss.ppn --plates cc.pdf -o cc.ppn\n"
+               "  piecepack-diagrams analyse game.ppn   # the annotated record on standard output",
 }
 
 
@@ -246,8 +250,25 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="the deal's seed (with lab-rats)")
     p.add_argument("--move", default="last", help="solve from this position of a record (default: last)")
     p.add_argument("--advanced", action="store_true", default=None, help="advanced version: no backing up")
-    p.add_argument("--budget", type=int, default=200_000, help="Lab Rats: states the standard-rules search may visit")
+    p.add_argument("--budget", type=int, default=None,
+                   help="Lab Rats: states the standard-rules search may visit (default 200000; with --hints, 500 "
+                        "per move)")
     p.add_argument("--difficulty", choices=("standard", "easy", "hard"), default=None, help="Landlocked difficulty")
+    p.add_argument("--hints", action="store_true",
+                   help="with a record (Coin Collectors too): every legal move from the position with its value, "
+                        "best first")
+
+    p = command("analyse", "judge every move of a Lab Rats, Landlocked or Coin Collectors record")
+    p.add_argument("path", metavar="PATH", help="a record")
+    p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+    p.add_argument("-o", "--output", default=None, metavar="OUT.ppn",
+                   help="the record with each move's glyph and evaluation (default: standard output, the summary "
+                        "then on standard error)")
+    p.add_argument("--plates", default=None, metavar="OUT.pdf|DIR",
+                   help="also the plates, each position with its evaluation bar: a PDF, or SVG files in a folder")
+    p.add_argument("--budget", type=int, default=None,
+                   help="Lab Rats, standard rules: states a search may visit per position (default 500)")
+    p.add_argument("--theme", default="default", help="theme of the plates (default, print) or YAML file")
 
     p = command("puzzles", "print a book of solvable puzzles with an answer key (PDF)")
     p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors or landlocked")
@@ -697,8 +718,14 @@ def _run(args: argparse.Namespace) -> int:
         else:
             _save(args.output, exported.text.encode("utf-8"))
         return 0
+    if args.command == "analyse":
+        return _analyse(args)
     if args.command == "solve":
-        from .api import solve_position
+        from .api import solve_hints, solve_position
+
+        if args.hints:
+            print(solve_hints(args.target, move=args.move, budget=args.budget))
+            return 0
 
         print(solve_position(args.target, seed=args.seed, move=args.move, advanced=args.advanced,
                              budget=args.budget, difficulty=args.difficulty).report())
@@ -891,6 +918,46 @@ def _plates(args: argparse.Namespace) -> int:
     files = plates_svg(result, stem=stem, moves=moves, theme=theme, **_oblique(args))
     write_folder(folder, files)
     print(f"{folder}: {len(files)} SVG files", file=sys.stderr)
+    return 0
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    """``analyse``: the record with each move judged (to ``-o``, else standard output), the
+    summary, and with ``--plates`` the plates with evaluation bars. Everything is made before
+    anything is written."""
+    from .api import first_record
+    from .engine import replay
+    from .engine.analysis import analyse, annotated_record
+    from .notation import format_record
+    from .output import is_stdout, write_folder
+    from .sheets.analysis import analysis_plates_pdf, analysis_plates_svg
+    from .theme import load_theme
+
+    plates = args.plates
+    if plates is not None and _names_file(plates) and Path(plates).suffix and Path(plates).suffix.lower() != ".pdf":
+        raise OutputError(f"plates are a PDF or SVG files in a folder, not '{plates}'", token=plates,
+                          expected="a name ending .pdf, or a folder's name (it is made if missing)")
+    if args.output is not None and _names_file(args.output) and Path(args.output).suffix.lower() != ".ppn":
+        raise OutputError(f"the analysed record is a PPN record, not '{args.output}'", token=args.output,
+                          expected="a name ending .ppn, or - for standard output")
+    analysis = analyse(replay(first_record(args.path, args.game)), budget=args.budget)
+    text = format_record(annotated_record(analysis))
+    made: bytes | dict[str, bytes] | None = None
+    if plates is not None:
+        theme = load_theme(args.theme)
+        made = (analysis_plates_pdf(analysis, theme=theme) if Path(plates).suffix.lower() == ".pdf"
+                else analysis_plates_svg(analysis, stem=Path(args.path).stem, theme=theme))
+    to_stdout = args.output is None or is_stdout(args.output)
+    if to_stdout:
+        sys.stdout.write(text)
+    else:
+        _save(args.output, text.encode("utf-8"))
+    if isinstance(made, bytes):
+        _save(plates, made)
+    elif made is not None:
+        write_folder(Path(plates), made)
+        print(f"{plates}: {len(made)} SVG files", file=sys.stderr)
+    print(analysis.summary(), file=sys.stderr if to_stdout else sys.stdout)
     return 0
 
 

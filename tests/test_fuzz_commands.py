@@ -420,7 +420,14 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                     option("--seed", whole(0, 50)), option("--move", _MOVE, often=False), flag("--advanced"),
                     # The standard-rules search visits --budget states (200,000 by default, a minute).
                     st.one_of(whole(0, 3000), st.sampled_from(["50000000", "-5"])).map(lambda b: arg("--budget", b)),
-                    option("--difficulty", st.sampled_from(["standard", "easy", "hard"]))),
+                    option("--difficulty", st.sampled_from(["standard", "easy", "hard"])), flag("--hints")),
+    # Small budgets: the standard-rules search visits --budget states a position.
+    "analyse": joined(st.just(arg("analyse")),
+                      record_input(GAME_RECORDS["lab-rats"] + GAME_RECORDS["landlocked"]
+                                   + GAME_RECORDS["coin-collectors"]), game_option(),
+                      option("-o", output_name(st.sampled_from([".ppn", "", ".txt", ".PPN"]))),
+                      option("--plates", output_name(st.sampled_from([".pdf", "/", ".svg", ""])), often=False),
+                      st.one_of(whole(0, 200), st.sampled_from(["50000000", "-5"])).map(lambda b: arg("--budget", b))),
     "puzzles": joined(st.just(arg("puzzles")),
                       st.one_of(st.sampled_from(["lab-rats", "coin-collectors", "landlocked"]), _text_arg()).map(arg),
                       st.one_of(st.integers(-1, 2).map(str), st.sampled_from(["1000000000", "x", "1.5"])).map(
@@ -487,9 +494,9 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
 }
 #: Relative number of cases a command gets (see :data:`_PROFILES`).
 _WEIGHT = {"validate": 12, "replay": 10, "render": 14, "setup": 8, "plates": 8, "animate": 3, "viewer": 6, "export": 8,
-           "figure": 5, "figures": 4, "solve": 6, "puzzles": 5, "stats": 5, "stats merge": 3, "labyrinth harness": 10,
-           "labyrinth play": 6, "labyrinth deal": 5, "labyrinth fixtures": 4, "build": 2, "audit": 4,
-           "proof": 2, "render several": 4, "completion": 2}
+           "figure": 5, "figures": 4, "solve": 6, "analyse": 4, "puzzles": 5, "stats": 5, "stats merge": 3,
+           "labyrinth harness": 10, "labyrinth play": 6, "labyrinth deal": 5, "labyrinth fixtures": 4, "build": 2,
+           "audit": 4, "proof": 2, "render several": 4, "completion": 2}
 
 
 def _command_names() -> list[str]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Mapping
 
 from ..engine.replays import Replay
 from ..errors import LimitError, SetupError
-from ..scene import Bounds, Scene, flattened, is_key
+from ..scene import Bounds, Panel, Scene, flattened, is_key
 from ..theme import DEFAULT, Theme
 from .pdf import Audit, Cell, Document, Metadata, Page, common_scale, paginate
 from .template import Template, load_template
@@ -60,8 +61,8 @@ def check_drawn(result: Replay, indices: range, *, limit: int = MAX_DRAWN,
                          location=result.record.location, expected=f"at most {fit:,} positions: {advice}")
 
 
-def plate_scenes(result: Replay, moves: range | None = None, *,
-                 framing: str = "focus") -> tuple[Scene | None, list[Scene]]:
+def plate_scenes(result: Replay, moves: range | None = None, *, framing: str = "focus",
+                 beside: Mapping[int, Panel] | None = None) -> tuple[Scene | None, list[Scene]]:
     """The key of the game (its ``key_scene`` of the first position shown, or else the first
     scene's legend, if its game draws one) and the scene of each position in ``moves``
     (default: all, setup first) without it. Every scene gets a
@@ -70,7 +71,8 @@ def plate_scenes(result: Replay, moves: range | None = None, *,
     position (the board stays put from one to the next, as in the viewer); else (or in a
     game whose positions have no focus) its own extent; a game's own ``plate_framing``
     comes first. Every plate of a record is drawn
-    at one scale.
+    at one scale. ``beside`` adds a panel beside the position of each index it holds (an
+    analysis's evaluation bar).
 
     Raises :class:`LimitError` (see :func:`check_drawn`) before making any for more
     positions than may be drawn.
@@ -91,6 +93,8 @@ def plate_scenes(result: Replay, moves: range | None = None, *,
     scenes = [scene_of(result, k, key=False, words=True) for k in indices]
     # A scene's key is drawn once, by itself; the scenes themselves should not carry it.
     scenes = [replace(s, annotations=tuple(a for a in s.annotations if not is_key(a))) for s in scenes]
+    if beside:
+        scenes = [replace(s, panels=s.panels + (beside[k],)) if k in beside else s for k, s in zip(indices, scenes)]
     frames = [_board(s) for s in scenes]
     # A game whose plates read best framed one way (a small board: whole) says so.
     framing = getattr(result.game, "plate_framing", framing)
@@ -164,7 +168,7 @@ def _plate_layout(template: str | Template, cells: list[Cell], theme: Theme) -> 
 
 def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
                theme: Theme = DEFAULT, title: str = "", audit: Audit | None = None, view: str = "flat",
-               angle: float = 45.0, depth: float = 0.5) -> bytes:
+               angle: float = 45.0, depth: float = 0.5, beside: Mapping[int, Panel] | None = None) -> bytes:
     """The plates of ``result`` as a PDF (see :func:`plates_document`). With ``audit``, each
     drawing's layout findings are added to it.
 
@@ -172,17 +176,18 @@ def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: rang
     than may be drawn (see :func:`check_drawn`).
     """
     return plates_document(result, template=template, moves=moves, theme=theme, title=title, view=view, angle=angle,
-                           depth=depth).render(theme=theme, audit=audit)
+                           depth=depth, beside=beside).render(theme=theme, audit=audit)
 
 
 def plates_document(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
                     theme: Theme = DEFAULT, title: str = "", view: str = "flat", angle: float = 45.0,
-                    depth: float = 0.5) -> Document:
+                    depth: float = 0.5, beside: Mapping[int, Panel] | None = None) -> Document:
     """The plates of ``result``: the game's key (if it draws one) on a page of its own, then
     one cell per position, pages as the template lays them out (``"auto"``: six a page, or one
     when six would print too small to read); the positions in ``view`` (``"oblique"``: seen
     from ``angle`` degrees, heights ``depth`` times as long, see
-    :func:`~piecepack_diagrams.render.render`), the key flat.
+    :func:`~piecepack_diagrams.render.render`), the key flat; ``beside`` as
+    :func:`plate_scenes` takes it.
 
     Raises :class:`SetupError` for a bad template, :class:`OptionError` for a view, angle or
     depth out of range, :class:`LimitError` for more positions than may be drawn (see
@@ -193,7 +198,7 @@ def plates_document(result: Replay, *, template: str | Template = "auto", moves:
     projection = parse_view(view=view, angle=angle, depth=depth)
     title = title or plates_title(result)
     shown = moves if moves is not None else range(len(result.positions))
-    key, scenes = plate_scenes(result, shown)
+    key, scenes = plate_scenes(result, shown, beside=beside)
     cells = [Cell(replace(scene, caption=""), scene.caption, projection=projection) for scene in scenes]
     layout, scale = _plate_layout(template, cells, theme)
     cells = [replace(cell, scale=scale) for cell in cells]
@@ -211,10 +216,12 @@ def plates_document(result: Replay, *, template: str | Template = "auto", moves:
 
 
 def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
-               theme: Theme = DEFAULT, view: str = "flat", angle: float = 45.0, depth: float = 0.5) -> dict[str, bytes]:
+               theme: Theme = DEFAULT, view: str = "flat", angle: float = 45.0, depth: float = 0.5,
+               beside: Mapping[int, Panel] | None = None) -> dict[str, bytes]:
     """The plates of ``result`` as SVG files, by name: ``STEM-NNN.svg`` for position NNN (000 the
     setup), each captioned with its move, all at one scale, in ``view`` (as
-    :func:`plates_document` draws them); and ``STEM-key.svg`` for the game's key, if it draws one.
+    :func:`plates_document` draws them, ``beside`` as :func:`plate_scenes` takes it); and
+    ``STEM-key.svg`` for the game's key, if it draws one.
 
     Raises :class:`OptionError` for a view, angle or depth out of range."""
     from ..oblique.projection import parse_view
@@ -223,7 +230,7 @@ def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
     projection = parse_view(view=view, angle=angle, depth=depth)
 
     shown = moves if moves is not None else range(len(result.positions))
-    key, scenes = plate_scenes(result, shown)
+    key, scenes = plate_scenes(result, shown, beside=beside)
     files = {f"{stem}-key.svg": render(key, "svg", theme=theme)} if key is not None else {}
     width = max(3, len(str(shown.stop - 1)))
     # One scale for all: the largest at which every plate fits a letter page's text block.

@@ -6,12 +6,15 @@
 ``R:-``     no dice rolled this turn (the ones kept still give a move)
 ``X:C``     Acceptable Losses: stuck, the Crowns pawn is taken out of the game
 =========== ==================================================================
+
+A move may end with an annotation glyph (``MN?``: see :mod:`~piecepack_diagrams.annotations`).
 """
 
 from __future__ import annotations
 
 import re
 
+from ...annotations import split_annotation
 from ...errors import NotationError
 from ...pieces import Suit
 from .rules import Action, PawnMove, Remove, Roll
@@ -22,7 +25,9 @@ HELP = "a move such as MN (pawn suit, then N E S W), a roll such as R:S3Mn or R:
 
 
 def parse_action(text: str) -> Action:
-    """An action from its token; raises :class:`NotationError` naming what is wrong."""
+    """An action from its token (an annotation glyph after it aside); raises
+    :class:`NotationError` naming what is wrong."""
+    text, _ = split_annotation(text)
     if m := _MOVE.fullmatch(text):
         return PawnMove(int(Suit.parse(m[1])), m[2].upper())
     if text.startswith(("R:", "r:")):

@@ -16,13 +16,15 @@ Under any other move number, each token is one action:
 ``resign`` give up
 ========== ===================================================================
 
-Directions are compass letters with north away from the player: N, W, S, E.
+Directions are compass letters with north away from the player: N, W, S, E. A move may end
+with an annotation glyph (``2N??``, ``1x!``: see :mod:`~piecepack_diagrams.annotations`).
 """
 
 from __future__ import annotations
 
 import re
 
+from ...annotations import split_annotation
 from ...errors import NotationError
 from .build import PLACED, REROLLED, BuildStep
 from .rules import DIRECTIONS, Action, BackUp, Concede, Discard, Move, Return
@@ -52,7 +54,9 @@ def parse_build_step(text: str) -> BuildStep:
 
 
 def parse_action(text: str) -> Action:
-    """A play action from its token; raises :class:`NotationError` for anything else."""
+    """A play action from its token (an annotation glyph after it aside); raises
+    :class:`NotationError` for anything else."""
+    text, _ = split_annotation(text)
     if m := _MOVE.fullmatch(text):
         return Move(int(m[1]), DIRECTIONS[m[2].upper()], int(m[3]) if m[3] else None)
     if m := _DISCARD.fullmatch(text):

@@ -23,13 +23,15 @@ Header fields:
 ================ ===========================================================
 
 Each move is one leg, written as the grid spaces walked: ``a5-b5-b4-c4`` (the
-first may be the space the pawn stands on).
+first may be the space the pawn stands on), maybe with an annotation glyph after it
+(``a5-b5-b4?``: see :mod:`~piecepack_diagrams.annotations`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from ...annotations import split_annotation
 from ...engine.game import (Game, Status, apply_tokens, header_seed, layout_pieces, layout_scene, ppdf_arguments,
                             ppdf_frame, register)
 from ...errors import NotationError, SetupError, SourceLocation
@@ -52,9 +54,9 @@ OWN_FIELDS = ("Seed", "Tiles")
 
 
 def parse_path(text: str) -> list[int]:
-    """``"a5-b5-b4"`` -> cells; raises :class:`NotationError`."""
+    """``"a5-b5-b4"`` (an annotation glyph after it aside) -> cells; raises :class:`NotationError`."""
     try:
-        return [parse_cell(part) for part in text.split("-")]
+        return [parse_cell(part) for part in split_annotation(text)[0].split("-")]
     except ValueError as exc:
         raise NotationError(str(exc), token=text, expected="a leg as grid spaces joined by '-', such as a5-b5-b4") \
             from None
