@@ -81,3 +81,15 @@ def test_write_then_read_gives_an_equal_record(moves, metadata):
     (record,) = parse_records(text)
     record = type(record)(metadata, record.groups)
     assert parse_records(format_record(record)) == [record]
+
+
+def test_a_move_number_stays_on_the_line_of_its_move():
+    """Long comments push moves to new lines; a number never ends a line away from its move."""
+    # Comments of every length near the width: some leave room for a number but not its move.
+    text = "---\n...\n" + "\n".join(f"{n}. S@b{n % 5 + 1} {{{'x' * (60 + n)}}}" for n in range(1, 19)) + "\n"
+    (record,) = parse_records(text)
+    written = format_record(record)
+    body = written.split("...\n", 1)[1].splitlines()
+    assert len(body) > 18  # wrapped: the test would pass vacuously on one line a move
+    assert not [line for line in body if line.split()[-1].rstrip(".").isdigit() and line.endswith(".")]
+    assert parse_records(written) == [record]

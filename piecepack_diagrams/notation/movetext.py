@@ -228,9 +228,11 @@ def format_movetext(groups: Iterable[MoveGroup], *, width: int = 79) -> str:
     """Movetext that :func:`parse_movetext` reads back to equal groups."""
     words: list[str] = []
     for group in groups:
+        moves = [m.text for m in group.moves]
         if group.label != PREAMBLE_LABEL or words:
-            words.append(group.label)
-        words.extend(m.text for m in group.moves)
+            # A move number is never left at a line's end, away from its move.
+            words.append(f"{group.label} {moves.pop(0)}" if moves else group.label)
+        words.extend(moves)
         words.extend("{" + c.text + "}" for c in group.comments)
     lines: list[str] = []
     current = ""
