@@ -16,7 +16,8 @@ from ..render.primitives import _mix as mix
 from ..render.shapes import Polygon, Polyline, Primitive
 from ..scene import ScenePiece
 from ..theme import Theme
-from .faces import face_frame, glyph_polygons, side_rank
+from .dice import side_rank
+from .faces import face_frame, glyph_polygons
 from .order import drawing_order
 from .projection import Projection
 from .raised import MarkLook
@@ -264,7 +265,7 @@ def _side_picture(solid: Solid, face: Face, fill: str, theme: Theme, projection:
     if frame is None:
         return []
     if piece.kind == "die" and 1 <= piece.rank <= 6:
-        rank = side_rank(piece.rank, face.normal, solid.piece.angle)
+        rank = side_rank(piece.rank, face.normal, solid.piece.angle, theme.die_arrangement)
         return glyph_polygons(frame, "text", theme.rank_symbol(rank), 0.6 * frame.height, theme.die_text
                               if fill != theme.die_text else theme.edge, fill, theme.lettering_font)
     return []

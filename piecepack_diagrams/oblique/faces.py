@@ -1,6 +1,6 @@
 """Pictures drawn in the plane of a solid's side (a die's rank, a pawn's suit): glyph
 outlines flattened to polygons and carried onto the side by the affine map from the side's
-own upright coordinates to the drawing; and which rank each side of a die shows."""
+own upright coordinates to the drawing (which rank a die's side shows: see :mod:`.dice`)."""
 
 from __future__ import annotations
 
@@ -101,49 +101,4 @@ def _flattened(contour: Contour) -> tuple[Point, ...]:
     return tuple(out)
 
 
-#: A piecepack die's ranks (1-based: 1 the null) by direction, as on a right-handed die (1, 2
-#: and 3 counter-clockwise round their corner, opposite faces adding up to 7): up, then the
-#: sides towards +x, +y, -x, -y of the die.
-_UPRIGHT = {"up": 1, "down": 6, "+x": 3, "-x": 4, "+y": 5, "-y": 2}
-
-
-@lru_cache(maxsize=8)
-def _sides_round(top: int) -> tuple[int, int, int, int]:
-    """The ranks on the +x, +y, -x, -y sides of a die showing ``top`` (its smallest front
-    rank towards -y, as a die placed by hand is usually read)."""
-    best: tuple[int, int, int, int] | None = None
-    for orient in _orientations():
-        if orient["up"] == top:
-            ring = (orient["+x"], orient["+y"], orient["-x"], orient["-y"])
-            if best is None or ring[3] < best[3]:
-                best = ring
-    assert best is not None
-    return best
-
-
-def _orientations() -> list[dict[str, int]]:
-    """The die's 24 orientations (turns about x and z, repeated)."""
-    def about_x(o: dict[str, int]) -> dict[str, int]:  # up -> -y -> down -> +y -> up
-        return {**o, "-y": o["up"], "down": o["-y"], "+y": o["down"], "up": o["+y"]}
-
-    def about_z(o: dict[str, int]) -> dict[str, int]:  # +x -> +y -> -x -> -y -> +x
-        return {**o, "+y": o["+x"], "-x": o["+y"], "-y": o["-x"], "+x": o["-y"]}
-
-    seen: list[dict[str, int]] = []
-    todo = [dict(_UPRIGHT)]
-    while todo:
-        o = todo.pop()
-        if o in seen:
-            continue
-        seen.append(o)
-        todo.extend((about_x(o), about_z(o)))
-    return seen
-
-
-def side_rank(top: int, normal: Point3 | tuple[float, ...], angle: float) -> int:
-    """The rank on the side of outward ``normal`` of a die showing ``top``, turned ``angle`` degrees."""
-    facing = math.degrees(math.atan2(normal[1], normal[0])) - angle
-    return _sides_round(top)[round(facing / 90) % 4]
-
-
-__all__ = ["FaceFrame", "face_frame", "glyph_polygons", "side_rank"]
+__all__ = ["FaceFrame", "face_frame", "glyph_polygons"]
