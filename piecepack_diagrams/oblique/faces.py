@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Sequence
 
 from ..render.glyphs import suit_contours
 from ..render.lettering import text_outline
 from ..render.shapes import Contour, Point, Polygon, Primitive
 from ..values import value
-from .polygons import area
 from .projection import Projection
 from .solids import Face, Point3
 
@@ -62,17 +62,28 @@ def glyph_polygons(frame: FaceFrame, what: str, glyph: str | int, size: float, i
     if not rings:
         return []
     cx, cy = 0.0, up * frame.height
-    outer = max(rings, key=lambda r: abs(area(r)))
-    sign = area(outer) > 0
     fills: list[Primitive] = []
     holes: list[Primitive] = []
     for ring in rings:
         drawn = tuple(frame.at(cx + x * size, cy + y * size) for x, y in ring)
-        if (area(ring) > 0) == sign:
-            fills.append(Polygon(drawn, ink, "none", 0.0))
-        else:
+        # A hole is a ring inside an odd number of others (a glyph's parts may run either way
+        # round, and touch: a ring is inside another when most of its corners are).
+        if sum(2 * sum(_is_inside(p, other) for p in ring) > len(ring) for other in rings if other is not ring) % 2:
             holes.append(Polygon(drawn, ground, "none", 0.0))
+        else:
+            fills.append(Polygon(drawn, ink, "none", 0.0))
     return fills + holes
+
+
+def _is_inside(at: Point, ring: Sequence[Point]) -> bool:
+    """Whether ``at`` lies inside ``ring`` (even-odd: rays to the right crossing its edges)."""
+    x, y = at
+    inside = False
+    for k in range(len(ring)):
+        (x0, y0), (x1, y1) = ring[k - 1], ring[k]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
 
 
 @lru_cache(maxsize=256)
