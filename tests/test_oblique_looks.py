@@ -62,3 +62,24 @@ def test_a_glyph_whose_parts_run_either_way_round_is_drawn_whole() -> None:
     assert len(arms) == 5 and {p.fill for p in arms} == {"#FFFFFF"}
     letter = glyph_polygons(frame, "text", "A", 1.0, "#FFFFFF", "#123456")
     assert sorted(p.fill for p in letter) == ["#123456", "#FFFFFF"]
+
+
+@pytest.mark.parametrize("angle", [45.0, 135.0, 225.0, 315.0])
+def test_a_title_over_a_slab_keeps_the_gap_the_flat_layout_left(angle) -> None:
+    """A word above a board made of marks (Labyrinth's spare tile) lies level with its top, but
+    is not drawn nearer it than laid out: its bottom stays above the slab's drawn top edge."""
+    from piecepack_diagrams.oblique.raised import SLAB, MarkLook
+    from piecepack_diagrams.oblique.solids import mark_solids
+    from piecepack_diagrams.render.primitives import Stamp
+
+    square = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+    slab = MarkLook(Stamp.from_primitives((Polygon(square, "#4A6B52", "none", 0.0),)), square, SLAB, "#4A6B52", True)
+    gap = 0.05
+    words = ((0.0, 1.0 + gap), (0.8, 1.0 + gap), (0.8, 1.2 + gap), (0.0, 1.2 + gap))
+    title = MarkLook(Stamp.from_primitives((Polygon(words, "#404040", "none", 0.0),)), is_word=True)
+    projection = Projection(angle, 1.0)
+    drawn_slab, drawn_title = mark_solids((slab, title), (), projection.shift)
+    slab_top = max(y for f in drawn_slab.faces for _, y in projection.points(f.points))
+    title_bottom = min(y for f in drawn_title.faces for _, y in projection.points(f.points))
+    assert drawn_title.base == SLAB  # level with the slab's top: drawn over it, never under
+    assert title_bottom - slab_top >= gap - 1e-9

@@ -73,7 +73,10 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
                 if solid.top > solid.base:
                     out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection, body=look.body))),
                                 0.0, 0.0))
-                out.append((look.stamp, solid.top * dx, solid.top * dy))
+                # A word may lie moved from where it was laid out (see mark_solids): its stamp with it.
+                x0, y0, x1, y1 = look.box
+                out.append((look.stamp, solid.top * dx + solid.piece.x - (x0 + x1) / 2,
+                            solid.top * dy + solid.piece.y - (y0 + y1) / 2))
             continue
         if ids:  # the faces seen make up the outline: one polygon, so no seams between them
             out.append((Stamp.from_primitives((Polygon(projection.outline(solid), id_colour(solid.index), "none",
