@@ -377,6 +377,16 @@ def _oblique_options(p: argparse.ArgumentParser) -> None:
                    help="with --view oblique: heights drawn towards A degrees, 0 to 360 (default 45)")
     p.add_argument("--depth", type=_depth, default=None, metavar="D",
                    help="with --view oblique: heights drawn D times as long, above 0 to 4 (default 0.5)")
+    _die_arrangement_option(p)
+
+
+def _die_arrangement_option(p: argparse.ArgumentParser) -> None:
+    """``--die-arrangement``: which rank is on which face of a die, by piecepackr's names."""
+    from .theme import DIE_ARRANGEMENTS
+
+    p.add_argument("--die-arrangement", choices=DIE_ARRANGEMENTS, default=None, metavar="NAME",
+                   help="with --view oblique: the ranks on a die's faces as piecepackr arranges them, "
+                        f"{', '.join(DIE_ARRANGEMENTS)} (default {DIE_ARRANGEMENTS[0]})")
 
 
 def _angle(text: str) -> float:
@@ -408,14 +418,15 @@ def _projection_part(text: str, name: str) -> float:
 def _oblique(args: argparse.Namespace) -> dict[str, Any]:
     """``--view``, ``--angle`` and ``--depth`` as :func:`~piecepack_diagrams.render.render` takes them.
 
-    Raises :class:`OptionError` for ``--angle`` or ``--depth`` without ``--view oblique``
-    (it would be ignored)."""
-    for name in ("angle", "depth"):
+    Raises :class:`OptionError` for ``--angle``, ``--depth`` or ``--die-arrangement``
+    without ``--view oblique`` (it would be ignored)."""
+    for name in ("angle", "depth", "die_arrangement"):
         if getattr(args, name) is not None and args.view != "oblique":
-            raise OptionError(f"--{name} without --view oblique", token=f"--{name}",
-                              expected="--view oblique with it, or no --" + name)
+            option = "--" + name.replace("_", "-")
+            raise OptionError(f"{option} without --view oblique", token=option,
+                              expected=f"--view oblique with it, or no {option}")
     return {"view": args.view, "angle": 45.0 if args.angle is None else args.angle,
-            "depth": 0.5 if args.depth is None else args.depth}
+            "depth": 0.5 if args.depth is None else args.depth, "die_arrangement": args.die_arrangement}
 def _animate_command(p: argparse.ArgumentParser) -> None:
     """``animate``'s arguments (checked by :func:`~piecepack_diagrams.animate.animate`, out of
     range a usage error)."""
@@ -431,6 +442,7 @@ def _animate_command(p: argparse.ArgumentParser) -> None:
                    help="the oblique view's angle, 0 to 360 (default 45)")
     p.add_argument("--depth", type=float, default=0.5, metavar="SCALE",
                    help="the oblique view's depth scale, above 0, at most 4 (default 0.5)")
+    _die_arrangement_option(p)
     p.add_argument("-f", "--format", choices=_ANIMATION_SUFFIXES, default=None,
                    help="gif, apng, mp4 (needs ffmpeg) or svg (default: from -o, else gif)")
     p.add_argument("-o", "--output", default=None, metavar="FILE",
@@ -466,7 +478,7 @@ def _animate(args: argparse.Namespace) -> int:
     moves = parse_moves(args.moves) if args.moves is not None else None
     theme = load_theme(args.theme)
     result = replay(first_record(args.path, args.game), strict=False)
-    data = animate(result, fmt, moves=moves, theme=theme, **options)
+    data = animate(result, fmt, moves=moves, theme=theme, die_arrangement=args.die_arrangement, **options)
     _save(args.output or Path("output") / f"{Path(args.path).stem}.{fmt}", data)
     return 0
 

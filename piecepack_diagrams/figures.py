@@ -335,23 +335,26 @@ def _reason(error: RuleError) -> str:
 def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("svg", "pdf"),
                  theme: Theme = DEFAULT, template: str | None = None,
                  audit: list[Finding] | None = None, view: str = "flat", angle: float = 45.0,
-                 depth: float = 0.5) -> dict[str, bytes]:
+                 depth: float = 0.5, die_arrangement: str | None = None) -> dict[str, bytes]:
     """Each figure as a file per format, by name, printed at the size its template gives
     (``template``, or the figure's own: a column 3.25 inches wide for a move, 6.5 for a whole
     board): the PDF a page cut to the figure's height, SVG and PNG the same drawing at the
     same scale with the caption under it, text as drawn. With ``audit``, each figure's layout
     findings are added to it. ``view`` ``"oblique"`` draws them seen from ``angle`` degrees,
-    heights ``depth`` times as long (see :func:`~piecepack_diagrams.render.render`), whole.
+    heights ``depth`` times as long, dice as ``die_arrangement`` arranges them (see
+    :func:`~piecepack_diagrams.render.render`), whole.
 
     Raises :class:`SetupError` for a bad template or format, :class:`OptionError` for a view,
-    angle or depth out of range.
+    angle, depth or die arrangement out of range.
     """
+    from .oblique.dice import with_die_arrangement
     from .oblique.projection import parse_view
     from .render import render
     from .sheets import Cell, load_template
     from .sheets.pdf import Audit, figure_layout
 
     projection = parse_view(view=view, angle=angle, depth=depth)
+    theme = with_die_arrangement(theme, die_arrangement)
     files: dict[str, bytes] = {}
     for figure in figures:
         layout = load_template(template or figure.template)

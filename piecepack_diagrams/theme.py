@@ -60,6 +60,9 @@ class Theme:
     #: One character per suit for the text renderer.
     text_suit_glyphs: tuple[str, str, str, str] = ("☼", "☾", "♛", "⚜")
     caption_size: float = 0.16
+    #: Which rank is on which face of a die, by piecepackr's names (see :data:`DIE_ARRANGEMENTS`):
+    #: what the sides of a die show in the oblique view.
+    die_arrangement: str = "counter_down"
 
     __repr__ = brief_repr
 
@@ -89,6 +92,10 @@ class Theme:
             raise SetupError(f"a theme has no field among {', '.join(sorted(changes))}",
                              expected=", ".join(f.name for f in fields(Theme))) from None
         return _validated(changed)
+
+#: piecepackr's names of the ways a die's faces are arranged (its ``die_arrangement``): ranks
+#: null to five counting down or up round the die, or opposite faces adding up to five.
+DIE_ARRANGEMENTS = ("counter_down", "counter_up", "opposites_sum_to_5")
 
 DEFAULT = Theme()
 PRINT = Theme(
@@ -170,6 +177,9 @@ def _validated(theme: Theme) -> Theme:
         if not _FONT_NAME.fullmatch(getattr(theme, name)):
             raise SetupError(f"theme field '{name}': font names may hold only letters, digits, spaces, commas, "
                              "'_' and '-'", token=name)
+    if theme.die_arrangement not in DIE_ARRANGEMENTS:
+        raise SetupError(f"die_arrangement {shown(theme.die_arrangement)} is not one of piecepackr's",
+                         token="die_arrangement", expected=", ".join(DIE_ARRANGEMENTS))
     if not is_pdf_font(theme.pdf_font):
         raise SetupError(f"pdf_font '{theme.pdf_font}' is not a font this package embeds", token="pdf_font",
                          expected=", ".join(PDF_FONT_FILES))

@@ -24,13 +24,13 @@ OBLIQUE_MARGIN = 0.25
 
 def animate(replay: Replay, fmt: str, *, moves: tuple[int, int] | None = None, fps: int = DEFAULT_FPS,
             pause: float = DEFAULT_PAUSE, width: int = DEFAULT_WIDTH, view: str = "flat", angle: float = 45.0,
-            depth: float = 0.5, theme: Theme = DEFAULT) -> bytes:
+            depth: float = 0.5, theme: Theme = DEFAULT, die_arrangement: str | None = None) -> bytes:
     """``replay``'s moves (all, or ``moves=(first, last)``, move numbers from 1 as positions
     count them after the setup) as an animation in ``fmt``: ``"gif"``, ``"apng"``, ``"mp4"``
     (needs ffmpeg) or ``"svg"`` (CSS keyframes). Pieces glide from each
     position to the next in ``fps`` frames a second, each position held ``pause`` seconds;
     ``width`` pixels wide; ``view`` ``"flat"`` or ``"oblique"`` (``angle``, ``depth`` as
-    :func:`~piecepack_diagrams.render.render` takes them). The same record and options give
+    :func:`~piecepack_diagrams.render.render` takes them, and ``die_arrangement``). The same record and options give
     the same bytes (GIF, APNG, SVG).
 
     Raises :class:`~piecepack_diagrams.errors.OptionError` for an option out of range, a
@@ -45,6 +45,10 @@ def animate(replay: Replay, fmt: str, *, moves: tuple[int, int] | None = None, f
     check_arg(replay, Replay, name="replay", accepts="a Replay (from replay or replay_file)")
     check_arg(theme, Theme, name="theme", accepts="a Theme (from load_theme or THEMES)")
     options = parse_options(fmt, fps=fps, pause=pause, width=width, view=view, angle=angle, depth=depth)
+    if die_arrangement is not None:
+        from ..oblique.dice import with_die_arrangement
+
+        theme = with_die_arrangement(theme, die_arrangement)
     first, last = check_moves(moves, len(replay.positions) - 1)
     stills = [still_of(scene_of(replay, k, caption=False, key=False), theme) for k in range(first - 1, last + 1)]
     if options.view == "oblique" and not any(isinstance(a.look, Piece) for s in stills for a in s.actors):

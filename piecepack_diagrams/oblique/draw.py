@@ -16,7 +16,8 @@ from ..render.primitives import _mix as mix
 from ..render.shapes import Polygon, Polyline, Primitive
 from ..scene import ScenePiece
 from ..theme import Theme
-from .faces import face_frame, glyph_polygons, side_rank
+from .dice import side_rank
+from .faces import face_frame, glyph_polygons
 from .order import drawing_order
 from .projection import Projection
 from .raised import MarkLook
@@ -28,6 +29,14 @@ SIDE_EDGE = 0.5
 LIGHT = (-1 / math.sqrt(6), 1 / math.sqrt(6), 2 / math.sqrt(6))
 #: How dark a side facing away from the light gets (a share of black).
 SHADE = 0.5
+#: A body this dark or darker (luminance, 0 to 255) is lit towards white and edged in a light
+#: line: shaded towards black, its sides and edges would vanish into it (a black pawn's outline).
+DARK = 60
+#: How far towards white a dark body's side goes: at least the first share, the second more
+#: the more it faces the light.
+DARK_LIFT = (0.12, 0.3)
+#: How far towards white a dark body's edges are drawn.
+DARK_EDGE = 0.65
 #: Faces of a round side drawn as one band: few polygons, smooth enough shading.
 BAND = 4
 #: How tall a pawn's suit is on its head (inches; the head is half an inch across).
@@ -64,7 +73,10 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
                 if solid.top > solid.base:
                     out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection, body=look.body))),
                                 0.0, 0.0))
-                out.append((look.stamp, solid.top * dx, solid.top * dy))
+                # A word may lie moved from where it was laid out (see mark_solids): its stamp with it.
+                x0, y0, x1, y1 = look.box
+                out.append((look.stamp, solid.top * dx + solid.piece.x - (x0 + x1) / 2,
+                            solid.top * dy + solid.piece.y - (y0 + y1) / 2))
             continue
         if ids:  # the faces seen make up the outline: one polygon, so no seams between them
             out.append((Stamp.from_primitives((Polygon(projection.outline(solid), id_colour(solid.index), "none",
@@ -103,6 +115,7 @@ def _faces(solid: Solid, theme: Theme, projection: Projection, *, body: str = ""
     if piece.kind == "pawn":
         return _pawn_faces(solid, theme, projection)
     base = body or _body(piece, theme)
+    edge = _edge(base, theme)
     prims: list[Primitive] = []
     seen = [f for f in solid.faces if projection.is_facing(f)]
     sides = [f for f in seen if f.kind == "side"]
@@ -118,23 +131,23 @@ def _faces(solid: Solid, theme: Theme, projection: Projection, *, body: str = ""
     else:
         for f in sides:
             colour = _lit(base, f.normal)
-            prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else theme.edge, SIDE_EDGE))
+            prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else edge, SIDE_EDGE))
             prims.extend(_side_picture(solid, f, colour, theme, projection))
     for f in seen:
         if f.kind == "cut" or (f.kind == "top" and solid.is_part):
             colour = _lit(base, f.normal)
-            prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else theme.edge, SIDE_EDGE))
+            prims.append(Polygon(projection.face(f), colour, colour if solid.is_part else edge, SIDE_EDGE))
     if len(sides) and prims and not solid.is_part:
-        prims.append(Polygon(projection.outline(solid), "none", theme.edge, SIDE_EDGE))
+        prims.append(Polygon(projection.outline(solid), "none", edge, SIDE_EDGE))
     if solid.is_part:
         round_side = len([f for f in solid.faces if f.kind == "side"]) >= 8
         prims.extend(_part_edges(solid, [f for f in seen if f.kind in ("top", "bottom") or
-                                         (f.kind == "side" and not round_side)], theme, projection))
+                                         (f.kind == "side" and not round_side)], edge, projection))
     return prims
 
 
-def _part_edges(solid: Solid, faces: list[Face], theme: Theme, projection: Projection) -> list[Primitive]:
-    """The piece's own edges among those of ``faces`` of part ``solid`` of a cut piece: every
+def _part_edges(solid: Solid, faces: list[Face], edge: str, projection: Projection) -> list[Primitive]:
+    """The piece's own edges (in colour ``edge``) among those of ``faces`` of part ``solid`` of a cut piece: every
     edge but those the cut made (both ends on a cut face's plane), which would show as a seam."""
     cuts = _cut_planes(solid)
     out: list[Primitive] = []
@@ -143,7 +156,7 @@ def _part_edges(solid: Solid, faces: list[Face], theme: Theme, projection: Proje
         for k in range(len(pts)):
             a, b = pts[k - 1], pts[k]
             if not (_is_on_cut(a, cuts) and _is_on_cut(b, cuts)):
-                out.append(Polyline(tuple(projection.points([a, b])), theme.edge, SIDE_EDGE))
+                out.append(Polyline(tuple(projection.points([a, b])), edge, SIDE_EDGE))
     return out
 
 
@@ -194,18 +207,19 @@ def _pawn_faces(solid: Solid, theme: Theme, projection: Projection) -> list[Prim
     """The faces of a pawn's part the viewer sees: its front or back edged (the pawn's
     outline), the round of its head without seams, the suit on the head's front and back."""
     base = _body(solid.piece.piece, theme)
+    edge = _edge(base, theme)
     prims: list[Primitive] = []
     for f in solid.faces:
         if f.kind == "inner" or not projection.is_facing(f):
             continue
         colour = _lit(base, f.normal)
         broad = f.kind == "broad" and not solid.is_part
-        prims.append(Polygon(projection.face(f), colour, theme.edge if broad else colour,
+        prims.append(Polygon(projection.face(f), colour, edge if broad else colour,
                              SIDE_EDGE if broad else SIDE_EDGE / 2))
         if broad and solid.part == 1:
             prims.extend(_pawn_suit(solid, f, colour, theme, projection))
     if prims and not solid.is_part:
-        prims.append(Polygon(projection.outline(solid), "none", theme.edge, SIDE_EDGE))
+        prims.append(Polygon(projection.outline(solid), "none", edge, SIDE_EDGE))
     return prims
 
 
@@ -251,10 +265,25 @@ def _body(piece: Piece, theme: Theme) -> str:
 
 
 def _lit(colour: str, normal: tuple[float, ...]) -> str:
-    """``colour`` on a face of outward ``normal`` under :data:`LIGHT`: darker the more it faces away."""
+    """``colour`` on a face of outward ``normal`` under :data:`LIGHT`: darker the more it faces
+    away; a :data:`DARK` colour lighter the more it faces the light instead."""
     length = math.sqrt(sum(c * c for c in normal)) or 1.0
-    facing = sum(n * light for n, light in zip(normal, LIGHT)) / length
-    return mix("#000000", colour, SHADE * (1 - max(0.0, facing)) * 0.9)
+    facing = max(0.0, sum(n * light for n, light in zip(normal, LIGHT)) / length)
+    if _is_dark(colour):
+        return mix("#FFFFFF", colour, DARK_LIFT[0] + DARK_LIFT[1] * facing)
+    return mix("#000000", colour, SHADE * (1 - facing) * 0.9)
+
+
+def _is_dark(colour: str) -> bool:
+    """Whether ``colour`` (``#RRGGBB``) is :data:`DARK`."""
+    r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b <= DARK
+
+
+def _edge(body: str, theme: Theme) -> str:
+    """The colour of the edges of a solid made of ``body``: the theme's, or for a :data:`DARK`
+    body a light line that shows on it."""
+    return mix("#FFFFFF", body, DARK_EDGE) if _is_dark(body) else theme.edge
 
 
 def _side_picture(solid: Solid, face: Face, fill: str, theme: Theme, projection: Projection) -> list[Primitive]:
@@ -264,7 +293,7 @@ def _side_picture(solid: Solid, face: Face, fill: str, theme: Theme, projection:
     if frame is None:
         return []
     if piece.kind == "die" and 1 <= piece.rank <= 6:
-        rank = side_rank(piece.rank, face.normal, solid.piece.angle)
+        rank = side_rank(piece.rank, face.normal, solid.piece.angle, theme.die_arrangement)
         return glyph_polygons(frame, "text", theme.rank_symbol(rank), 0.6 * frame.height, theme.die_text
                               if fill != theme.die_text else theme.edge, fill, theme.lettering_font)
     return []

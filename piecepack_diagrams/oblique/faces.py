@@ -1,17 +1,17 @@
 """Pictures drawn in the plane of a solid's side (a die's rank, a pawn's suit): glyph
 outlines flattened to polygons and carried onto the side by the affine map from the side's
-own upright coordinates to the drawing; and which rank each side of a die shows."""
+own upright coordinates to the drawing (which rank a die's side shows: see :mod:`.dice`)."""
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Sequence
 
 from ..render.glyphs import suit_contours
 from ..render.lettering import text_outline
 from ..render.shapes import Contour, Point, Polygon, Primitive
 from ..values import value
-from .polygons import area
 from .projection import Projection
 from .solids import Face, Point3
 
@@ -62,17 +62,28 @@ def glyph_polygons(frame: FaceFrame, what: str, glyph: str | int, size: float, i
     if not rings:
         return []
     cx, cy = 0.0, up * frame.height
-    outer = max(rings, key=lambda r: abs(area(r)))
-    sign = area(outer) > 0
     fills: list[Primitive] = []
     holes: list[Primitive] = []
     for ring in rings:
         drawn = tuple(frame.at(cx + x * size, cy + y * size) for x, y in ring)
-        if (area(ring) > 0) == sign:
-            fills.append(Polygon(drawn, ink, "none", 0.0))
-        else:
+        # A hole is a ring inside an odd number of others (a glyph's parts may run either way
+        # round, and touch: a ring is inside another when most of its corners are).
+        if sum(2 * sum(_is_inside(p, other) for p in ring) > len(ring) for other in rings if other is not ring) % 2:
             holes.append(Polygon(drawn, ground, "none", 0.0))
+        else:
+            fills.append(Polygon(drawn, ink, "none", 0.0))
     return fills + holes
+
+
+def _is_inside(at: Point, ring: Sequence[Point]) -> bool:
+    """Whether ``at`` lies inside ``ring`` (even-odd: rays to the right crossing its edges)."""
+    x, y = at
+    inside = False
+    for k in range(len(ring)):
+        (x0, y0), (x1, y1) = ring[k - 1], ring[k]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
 
 
 @lru_cache(maxsize=256)
@@ -101,49 +112,4 @@ def _flattened(contour: Contour) -> tuple[Point, ...]:
     return tuple(out)
 
 
-#: A piecepack die's ranks (1-based: 1 the null) by direction, as on a right-handed die (1, 2
-#: and 3 counter-clockwise round their corner, opposite faces adding up to 7): up, then the
-#: sides towards +x, +y, -x, -y of the die.
-_UPRIGHT = {"up": 1, "down": 6, "+x": 3, "-x": 4, "+y": 5, "-y": 2}
-
-
-@lru_cache(maxsize=8)
-def _sides_round(top: int) -> tuple[int, int, int, int]:
-    """The ranks on the +x, +y, -x, -y sides of a die showing ``top`` (its smallest front
-    rank towards -y, as a die placed by hand is usually read)."""
-    best: tuple[int, int, int, int] | None = None
-    for orient in _orientations():
-        if orient["up"] == top:
-            ring = (orient["+x"], orient["+y"], orient["-x"], orient["-y"])
-            if best is None or ring[3] < best[3]:
-                best = ring
-    assert best is not None
-    return best
-
-
-def _orientations() -> list[dict[str, int]]:
-    """The die's 24 orientations (turns about x and z, repeated)."""
-    def about_x(o: dict[str, int]) -> dict[str, int]:  # up -> -y -> down -> +y -> up
-        return {**o, "-y": o["up"], "down": o["-y"], "+y": o["down"], "up": o["+y"]}
-
-    def about_z(o: dict[str, int]) -> dict[str, int]:  # +x -> +y -> -x -> -y -> +x
-        return {**o, "+y": o["+x"], "-x": o["+y"], "-y": o["-x"], "+x": o["-y"]}
-
-    seen: list[dict[str, int]] = []
-    todo = [dict(_UPRIGHT)]
-    while todo:
-        o = todo.pop()
-        if o in seen:
-            continue
-        seen.append(o)
-        todo.extend((about_x(o), about_z(o)))
-    return seen
-
-
-def side_rank(top: int, normal: Point3 | tuple[float, ...], angle: float) -> int:
-    """The rank on the side of outward ``normal`` of a die showing ``top``, turned ``angle`` degrees."""
-    facing = math.degrees(math.atan2(normal[1], normal[0])) - angle
-    return _sides_round(top)[round(facing / 90) % 4]
-
-
-__all__ = ["FaceFrame", "face_frame", "glyph_polygons", "side_rank"]
+__all__ = ["FaceFrame", "face_frame", "glyph_polygons"]

@@ -197,10 +197,13 @@ def solids_of(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
 BOARD_KINDS = ("tile", "board")
 
 
-def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid]) -> tuple[Solid, ...]:
+def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid], shift: tuple[float, float] = (0.0, 0.0)
+                ) -> tuple[Solid, ...]:
     """``marks`` as solids, numbered on from the pieces of ``solids``: each lies on the top of
     the highest tile or board (a piece, or a mark that is a board) under its centre, else on
-    the table (words: level with the highest board). A flat mark is as thin as a sheet over
+    the table (words: level with the highest board, drawn ``shift`` an inch of height moves a
+    point, but a title or a column's letter not moved nearer the board above or below it: see
+    :func:`_held_back`). A flat mark is as thin as a sheet over
     its box, so pieces standing on it hide it and it hides what lies under it; a mark that
     stands up is an upright prism over its outline (see :class:`.raised.MarkLook`)."""
     from ..pieces import Piece
@@ -216,11 +219,27 @@ def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid]) -> tuple[Sol
         z = max((top for top, ring in boards if is_well_inside(at, ring, 0.0)),
                 default=max((top for top, _ in boards), default=0.0) if m.is_word else 0.0)
         foot = m.outline or ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+        if m.is_word and boards and not any(is_well_inside(at, ring, 0.0) for _, ring in boards):
+            back = _held_back(at, [ring for _, ring in boards], z * shift[1])
+            foot = tuple((x, y - back) for x, y in foot)
+            at = (at[0], at[1] - back)
         out.append(Solid(prism(foot, z, z + m.tall), first + k, ScenePiece(Piece("board", "face"), at[0], at[1]),
                          z, z + m.tall, is_mark=True))
         if m.is_board:
             boards.append((z + m.tall, foot))
     return tuple(out)
+
+
+def _held_back(at: tuple[float, float], rings: Sequence[Sequence[tuple[float, float]]], rise: float) -> float:
+    """How much of ``rise`` (the drawn rise of a word level with the boards' tops) to take back
+    for a word at ``at``: all of it when it is beside no board's rows (a title, a column's
+    letter) and the rise would bring it nearer the board nearest above or below it, whose
+    side drawn towards it would close the gap; else none (a row's number moves with its row)."""
+    spans = [(min(y for _, y in ring), max(y for _, y in ring)) for ring in rings]
+    if any(lo <= at[1] <= hi for lo, hi in spans):
+        return 0.0
+    gap = min(((lo - at[1]) if at[1] < lo else (hi - at[1]) for lo, hi in spans), key=abs)
+    return rise if rise * gap > 0 else 0.0
 
 
 __all__ = ["BOARD_KINDS", "Face", "Point3", "Solid", "footprint", "height", "mark_solids", "newell",

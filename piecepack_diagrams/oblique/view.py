@@ -38,7 +38,7 @@ def oblique_laid_out(scene: Scene, theme: Theme, projection: Projection, *, scal
                            coordinates=coordinates)
             frame = _union(frame, flat.scene.frame)
         marks = mark_looks(flat.scene.annotations, theme, flat.scale)
-    raised = mark_solids(marks, solids)
+    raised = mark_solids(marks, solids, projection.shift)
     if any(m.tall for m in marks):  # marks that stand up reach beyond their flat extent
         x0, y0, x1, y1 = oblique_bounds([s for s in raised if s.top > s.base], projection)
         frame = _union(frame, Bounds(x0, y0, x1, y1).expanded(MARGIN))

@@ -24,7 +24,7 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
            rotate: int = 0, flipped: bool = False, arrows: Sequence[tuple[str, str]] = (),
            highlight: Sequence[str] = (), labels: Sequence[tuple[str, str]] | Mapping[str, str] = (),
            dpi: float | None = None, width: int | None = None, view: str = "flat", angle: float = 45.0,
-           depth: float = 0.5) -> bytes:
+           depth: float = 0.5, die_arrangement: str | None = None) -> bytes:
     """The scene in format ``fmt`` (``svg``, ``pdf``, ``png`` or ``txt``) as bytes.
 
     The scene is laid out first (see :func:`~piecepack_diagrams.layout.lay_out`): printed at
@@ -41,7 +41,10 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
     ``width`` (a PNG's or an SVG's width in pixels; not both) size the picture. ``view``
     ``"oblique"`` draws the pieces as solids seen from the side opposite ``angle`` degrees
     (0 to 360), heights drawn ``depth`` times (above 0, at most 4) as long, as piecepackr's
-    ``op_angle`` and ``op_scale`` do (pieces only, not in text).
+    ``op_angle`` and ``op_scale`` do (pieces only, not in text); ``die_arrangement``
+    (piecepackr's names: ``"counter_down"``, ``"counter_up"``, ``"opposites_sum_to_5"``;
+    None for the theme's, ``"counter_down"`` unless it says otherwise) is which rank lies on
+    which face of a die, as its sides show in the oblique view.
 
     Raises :class:`~piecepack_diagrams.errors.OutputError` for an unknown format,
     :class:`~piecepack_diagrams.errors.OptionError` for a drawing option that cannot be used
@@ -58,6 +61,10 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
     check_arg(flipped, bool, name="flipped", accepts="True or False")
     if fmt not in FORMATS and fmt != "text":
         raise OutputError(f"unknown format '{fmt}'", token=fmt, expected=", ".join(FORMATS))
+    if die_arrangement is not None:
+        from ..oblique.dice import with_die_arrangement
+
+        theme = with_die_arrangement(theme, die_arrangement)
     # The options' modules are imported only when an option is given: a plain drawing (and
     # the command line's start) does without them.
     if dpi is not None or width is not None:

@@ -168,13 +168,17 @@ def _plate_layout(template: str | Template, cells: list[Cell], theme: Theme) -> 
 
 def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
                theme: Theme = DEFAULT, title: str = "", audit: Audit | None = None, view: str = "flat",
-               angle: float = 45.0, depth: float = 0.5, beside: Mapping[int, Panel] | None = None) -> bytes:
+               angle: float = 45.0, depth: float = 0.5, die_arrangement: str | None = None,
+               beside: Mapping[int, Panel] | None = None) -> bytes:
     """The plates of ``result`` as a PDF (see :func:`plates_document`). With ``audit``, each
     drawing's layout findings are added to it.
 
     Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
     than may be drawn (see :func:`check_drawn`).
     """
+    from ..oblique.dice import with_die_arrangement
+
+    theme = with_die_arrangement(theme, die_arrangement)
     return plates_document(result, template=template, moves=moves, theme=theme, title=title, view=view, angle=angle,
                            depth=depth, beside=beside).render(theme=theme, audit=audit)
 
@@ -217,17 +221,20 @@ def plates_document(result: Replay, *, template: str | Template = "auto", moves:
 
 def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
                theme: Theme = DEFAULT, view: str = "flat", angle: float = 45.0, depth: float = 0.5,
-               beside: Mapping[int, Panel] | None = None) -> dict[str, bytes]:
+               die_arrangement: str | None = None, beside: Mapping[int, Panel] | None = None) -> dict[str, bytes]:
     """The plates of ``result`` as SVG files, by name: ``STEM-NNN.svg`` for position NNN (000 the
     setup), each captioned with its move, all at one scale, in ``view`` (as
-    :func:`plates_document` draws them, ``beside`` as :func:`plate_scenes` takes it); and
+    :func:`plates_document` draws them, dice as ``die_arrangement`` arranges them, see
+    :func:`~piecepack_diagrams.render.render`, ``beside`` as :func:`plate_scenes` takes it); and
     ``STEM-key.svg`` for the game's key, if it draws one.
 
-    Raises :class:`OptionError` for a view, angle or depth out of range."""
+    Raises :class:`OptionError` for a view, angle, depth or die arrangement out of range."""
+    from ..oblique.dice import with_die_arrangement
     from ..oblique.projection import parse_view
     from ..render import render, view_laid_out
 
     projection = parse_view(view=view, angle=angle, depth=depth)
+    theme = with_die_arrangement(theme, die_arrangement)
 
     shown = moves if moves is not None else range(len(result.positions))
     key, scenes = plate_scenes(result, shown, beside=beside)

@@ -270,15 +270,19 @@ def _later_text(result: Replay) -> str:
 
 
 def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "", view: str = "flat", angle: float = 45.0,
-                depth: float = 0.5) -> str:
+                depth: float = 0.5, die_arrangement: str | None = None) -> str:
     """The page for ``result`` (a replay, strict or not: errors are shown at their moves), its
     positions drawn in ``view`` (``"oblique"``: seen from ``angle`` degrees, heights ``depth``
-    times as long, see :func:`~piecepack_diagrams.render.render`), the key flat.
+    times as long, dice as ``die_arrangement`` arranges them, see
+    :func:`~piecepack_diagrams.render.render`), the key flat.
 
     Raises :class:`~piecepack_diagrams.errors.LimitError` for a record with more positions
     than may be drawn (see :func:`~.plates.check_drawn`), :class:`OptionError` for a view,
-    angle or depth out of range.
+    angle, depth or die arrangement out of range.
     """
+    from ..oblique.dice import with_die_arrangement
+
+    theme = with_die_arrangement(theme, die_arrangement)
     esc = _esc
     title = title or plates_title(result)
     key, scenes, drawings, boards, moves = _stepper(result, theme, view=view, angle=angle, depth=depth)

@@ -1,0 +1,85 @@
+"""How the oblique view's solids look: a dark piece keeps its edges and its form (its sides
+lit apart, its edges in a line that shows on it), a glyph drawn on a side whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from piecepack_diagrams.oblique.draw import oblique_stamps
+from piecepack_diagrams.oblique.faces import FaceFrame, glyph_polygons
+from piecepack_diagrams.oblique.projection import Projection
+from piecepack_diagrams.pieces import Piece
+from piecepack_diagrams.render.shapes import Polygon
+from piecepack_diagrams.scene import ScenePiece
+from piecepack_diagrams.theme import DEFAULT, PRINT
+
+
+def _luminance(colour: str) -> float:
+    """WCAG's relative luminance of ``#RRGGBB``."""
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(colour[k:k + 2], 16)) for k in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG's contrast ratio of two colours (1 to 21)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _solid_polygons(piece: Piece, projection: Projection, theme=DEFAULT) -> list[Polygon]:
+    """The polygons of the piece's solid (its faces and outline; not its top's flat picture)."""
+    (stamp, _, _), *_ = oblique_stamps((ScenePiece(piece, 0.0, 0.0),), theme, projection)
+    return [p for p in stamp.primitives if isinstance(p, Polygon)]
+
+
+@pytest.mark.parametrize("theme", [DEFAULT, PRINT])
+@pytest.mark.parametrize("piece", [Piece("pawn", "face", 2), Piece("die", "face", 2, 4)])
+@pytest.mark.parametrize("angle,depth", [(45.0, 1.0), (135.0, 0.5), (270.0, 2.0)])
+def test_a_black_pieces_edges_show_on_its_faces(theme, piece, angle, depth) -> None:
+    """WCAG's 3:1 for graphical objects: every edge drawn against every face of the piece."""
+    assert theme.suit_colour(2) == "#000000"  # the Moons: black in both themes
+    polygons = _solid_polygons(piece, Projection(angle, depth), theme)
+    faces = {p.fill for p in polygons if p.fill != "none" and p.stroke != "none"}  # (a die's ranks unstroked)
+    edges = {p.stroke for p in polygons if p.stroke not in ("none", p.fill) and p.width > 0}
+    assert faces and edges
+    assert min(_contrast(e, f) for e in edges for f in faces) >= 3.0, (edges, faces)
+
+
+def test_a_black_dies_sides_are_lit_apart() -> None:
+    """Seen from the lower left, the side facing the light (the left one) is lighter than the front."""
+    polygons = _solid_polygons(Piece("die", "face", 2, 4), Projection(45.0, 1.0))
+    sides = [p.fill for p in polygons if p.fill != "none" and len(p.points) == 4]
+    assert len(set(sides)) == 2
+
+
+def test_a_glyph_whose_parts_run_either_way_round_is_drawn_whole() -> None:
+    """The Arms' fleur-de-lis is five parts, none a hole; an A has one counter."""
+    frame = FaceFrame((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), 1.0, 1.0)
+    arms = glyph_polygons(frame, "suit", 4, 1.0, "#FFFFFF", "#123456")
+    assert len(arms) == 5 and {p.fill for p in arms} == {"#FFFFFF"}
+    letter = glyph_polygons(frame, "text", "A", 1.0, "#FFFFFF", "#123456")
+    assert sorted(p.fill for p in letter) == ["#123456", "#FFFFFF"]
+
+
+@pytest.mark.parametrize("angle", [45.0, 135.0, 225.0, 315.0])
+def test_a_title_over_a_slab_keeps_the_gap_the_flat_layout_left(angle) -> None:
+    """A word above a board made of marks (Labyrinth's spare tile) lies level with its top, but
+    is not drawn nearer it than laid out: its bottom stays above the slab's drawn top edge."""
+    from piecepack_diagrams.oblique.raised import SLAB, MarkLook
+    from piecepack_diagrams.oblique.solids import mark_solids
+    from piecepack_diagrams.render.primitives import Stamp
+
+    square = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+    slab = MarkLook(Stamp.from_primitives((Polygon(square, "#4A6B52", "none", 0.0),)), square, SLAB, "#4A6B52", True)
+    gap = 0.05
+    words = ((0.0, 1.0 + gap), (0.8, 1.0 + gap), (0.8, 1.2 + gap), (0.0, 1.2 + gap))
+    title = MarkLook(Stamp.from_primitives((Polygon(words, "#404040", "none", 0.0),)), is_word=True)
+    projection = Projection(angle, 1.0)
+    drawn_slab, drawn_title = mark_solids((slab, title), (), projection.shift)
+    slab_top = max(y for f in drawn_slab.faces for _, y in projection.points(f.points))
+    title_bottom = min(y for f in drawn_title.faces for _, y in projection.points(f.points))
+    assert drawn_title.base == SLAB  # level with the slab's top: drawn over it, never under
+    assert title_bottom - slab_top >= gap - 1e-9
