@@ -83,3 +83,27 @@ def test_a_title_over_a_slab_keeps_the_gap_the_flat_layout_left(angle) -> None:
     title_bottom = min(y for f in drawn_title.faces for _, y in projection.points(f.points))
     assert drawn_title.base == SLAB  # level with the slab's top: drawn over it, never under
     assert title_bottom - slab_top >= gap - 1e-9
+
+
+@pytest.mark.parametrize("angle,depth", [(315.0, 2.0), (45.0, 1.0)])
+def test_a_legends_words_lie_level_with_its_swatches(angle, depth) -> None:
+    """Beside the boards, a legend's words stay on the table with the swatches they name (at
+    315 degrees and depth 2 they were raised to the tiles' tops, drawn a line below their
+    swatches and cut off at the frame), while the coordinates lie level with the tiles' tops."""
+    from piecepack_diagrams.api import setup_scene
+    from piecepack_diagrams.layout.compose import lay_out
+    from piecepack_diagrams.oblique.raised import mark_looks
+    from piecepack_diagrams.oblique.solids import mark_solids, solids_of
+    from piecepack_diagrams.scene import Label
+
+    flat = lay_out(setup_scene("landlocked", seed=1), scale=1.0, framing="whole")
+    labels = [a for a in flat.scene.annotations if isinstance(a, Label)]
+    solids = solids_of(flat.scene.pieces)
+    shift = Projection(angle, depth).shift
+    by_label = {id(a): mark_solids(mark_looks((a,), DEFAULT, flat.scale), solids, shift)[0] for a in labels}
+    keys = [by_label[id(a)] for a in labels if a.role == "key"]
+    coordinates = [by_label[id(a)] for a in labels if a.role == "coordinate"]
+    assert keys and coordinates
+    tiles_top = max(s.top for s in solids if s.piece.piece.kind == "tile")
+    assert {m.base for m in keys} == {0.0}
+    assert {m.base for m in coordinates} == {tiles_top}

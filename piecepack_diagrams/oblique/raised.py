@@ -26,6 +26,11 @@ _SQUARE = ((-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))
 _DIAMOND = ((0.0, -0.5), (0.5, 0.0), (0.0, 0.5), (-0.5, 0.0))
 
 
+#: The roles of the words that lie level with the boards' tops (they name the boards); other
+#: words (a legend's) stay on the table beside the swatches and pieces they go with.
+WORDS_BESIDE = ("coordinate", "panel-title")
+
+
 @value
 class MarkLook:
     """One mark as the oblique view draws it: its ``stamp`` (where it lies, flat), and for a
@@ -73,7 +78,7 @@ def mark_looks(annotations: Sequence[Annotation], theme: Theme, scale: float) ->
         if isinstance(a, Marker) and _is_token(a):
             out.append(_token(a, theme, scale))
             continue
-        out.append(MarkLook(annotation_stamp(a, theme, scale), is_word=isinstance(a, Label)))
+        out.append(MarkLook(annotation_stamp(a, theme, scale), is_word=isinstance(a, Label) and a.role in WORDS_BESIDE))
     return out
 
 
@@ -95,4 +100,4 @@ def _token(m: Marker, theme: Theme, scale: float) -> MarkLook:
     return MarkLook(annotation_stamp(replace(m, rim=False), theme, scale), outline, TOKEN_HEIGHTS[m.role], m.colour)
 
 
-__all__ = ["SLAB", "TOKEN_HEIGHTS", "MarkLook", "mark_looks"]
+__all__ = ["SLAB", "TOKEN_HEIGHTS", "WORDS_BESIDE", "MarkLook", "mark_looks"]
