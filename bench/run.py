@@ -36,6 +36,16 @@ def median_seconds(fn, repeat: int, inner: int = 1) -> float:
     return statistics.median(times)
 
 
+def oblique_svg_seconds(scene, repeat: int) -> float:  # noqa: ANN001 - a Scene
+    """Median seconds to draw ``scene`` in the oblique view as SVG, the solids' cache emptied
+    first (a new scene each time, as the frames of a game are)."""
+    from piecepack_diagrams.oblique.solids import solids_of
+    from piecepack_diagrams.render import render
+
+    render(scene, "svg", view="oblique")  # warm the imports and the stamps
+    return median_seconds(lambda: (solids_of.cache_clear(), render(scene, "svg", view="oblique")), repeat, 5)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=31)
@@ -51,6 +61,7 @@ def main() -> int:
     replay_s = median_seconds(lambda: [replay(r) for r in records], args.repeat, 5)
     svg_s = median_seconds(lambda: render_svg(scene), args.repeat, 5)
     pdf_s = median_seconds(lambda: render_pdf(scene), args.repeat, 5)
+    oblique_s = oblique_svg_seconds(scene, args.repeat)
     # Cold: the renderers' caches of piece stamps and outlines emptied before every render.
     svg_cold_s = median_seconds(lambda: (clear_caches(), render_svg(scene)), args.repeat, 5)
     pdf_cold_s = median_seconds(lambda: (clear_caches(), render_pdf(scene)), args.repeat, 5)
@@ -69,6 +80,7 @@ def main() -> int:
 
     random_s = median_seconds(lambda: simulate(cc_state, "random", 2000), 3) / 2000
     heuristic_s = median_seconds(lambda: simulate(cc_state, "heuristic", 10_000), 1)
+    expectimax_s = _expectimax_decision()
     ll_scene = setup_scene("landlocked", seed=1)
     render_svg(ll_scene)
     ll_svg_s = median_seconds(lambda: render_svg(ll_scene), args.repeat, 5)
@@ -150,6 +162,8 @@ def main() -> int:
         Row("SVG render, 24 tiles + 24 coins (the Coin Collectors setup)", f"{svg_s * ms:.2f} ms", "< 4 ms",
             svg_s * ms < 4),
         Row("PDF render, 24 tiles + 24 coins", f"{pdf_s * ms:.2f} ms", "< 8 ms", pdf_s * ms < 8),
+        Row("Oblique view: the Coin Collectors setup to SVG (solids and their order worked out each time)",
+            f"{oblique_s * ms:.1f} ms", "< 10 ms", oblique_s * ms < 10),
         Row("SVG render, renderer caches emptied first", f"{svg_cold_s * ms:.1f} ms"),
         Row("PDF render, renderer caches emptied first", f"{pdf_cold_s * ms:.1f} ms"),
         Row("Lab Rats: build 1,000 mazes", f"{build_s:.2f} s", "< 1 s", build_s < 1),
@@ -158,6 +172,8 @@ def main() -> int:
         Row("Coin Collectors: random-policy games per second", f"{1 / random_s:,.0f}", ">= 5,000",
             1 / random_s >= 5000),
         Row("Coin Collectors: 10,000 heuristic-policy games", f"{heuristic_s:.1f} s", "< 30 s", heuristic_s < 30),
+        Row("Coin Collectors: an expectimax decision (move and dice to keep), median over 20 Acceptable Losses "
+            "games", f"{expectimax_s * ms:.1f} ms", "< 20 ms", expectimax_s * ms < 20),
         Row("Landlocked: a position to SVG", f"{ll_svg_s * ms:.2f} ms", "< 4 ms", ll_svg_s * ms < 4),
         Row("Labyrinth: reachability on a 7x7 board", f"{reach_s * us:.1f} us", "< 50 us", reach_s * us < 50),
         Row("Labyrinth: the whole fixture corpus (972 pairs)", f"{corpus_s:.1f} s", "< 60 s", corpus_s < 60),
@@ -187,6 +203,7 @@ def main() -> int:
         Row("`build`: the layout audit's share of its processor time", f"{audit_share:.1%}", "< 10%",
             audit_share < 0.10),
     ]
+    rows += _animation_rows()
     rows += _module_rows(args.repeat)
     print(f"median of {args.repeat} runs, Python {sys.version.split()[0]}, {time.strftime('%Y-%m-%d')}")
     if args.markdown:
@@ -214,6 +231,31 @@ class Row:
     met: bool | None = None
 
 
+def _expectimax_decision(games: int = 20) -> float:
+    """The median time of the expectimax policy's decisions (a move with its dice to keep) over
+    seeded Acceptable Losses games, in seconds."""
+    import random
+
+    from piecepack_diagrams.games.coin_collectors import GAME
+    from piecepack_diagrams.games.coin_collectors.simulate import make_policy, play
+
+    times: list[float] = []
+    for seed in range(1, games + 1):
+        rng = random.Random(seed)
+        policy = make_policy("expectimax", rng)
+        decide = policy.move
+
+        def timed(*args, decide=decide):  # noqa: ANN002, ANN202
+            start = time.perf_counter()
+            choice = decide(*args)
+            times.append(time.perf_counter() - start)
+            return choice
+
+        policy.move = timed  # type: ignore[method-assign]  # a timing wrapper for this measurement
+        play(GAME.setup({"Variant": "Acceptable Losses"}, seed=seed), policy, rng)
+    return statistics.median(times)
+
+
 def _module_rows(repeat: int) -> list[Row]:
     """The rows of the benchmark modules beside this script: the solvers (issue 19: five times
     faster than they were), all cores against one, and the scaling of whole commands with
@@ -231,6 +273,21 @@ def _module_rows(repeat: int) -> list[Row]:
             rows.append(Row(name, f"{seconds:.1f} s", f"< {target:g} s", seconds < target))
     rows += [Row(*row) for row in parallel.measure(repeat)]
     return rows + [Row(*row) for row in scaling.measure(min(repeat, 3))]
+
+
+def _animation_rows(repeat: int = 3) -> list[Row]:
+    """Issue 21: the first 30 moves of the corpus's Tablut (40 pieces) animated, a whole
+    process to a 480-pixel GIF, and the animated SVG's size."""
+    from piecepack_diagrams.animate import animate
+
+    record = str(CORPUS / "tablut.ppn")
+    gif_s = _whole_process(["animate", record, "--moves", "1-30", "--width", "480", "-o", "TMP/x.gif"], repeat)
+    game = replay(parse_records((CORPUS / "tablut.ppn").read_text())[0], strict=False)
+    svg_bytes = len(animate(game, "svg", moves=(1, 30)))
+    return [Row("Animation: 30 moves of Tablut to a 480-pixel GIF, a whole process", f"{gif_s:.2f} s", "< 5 s",
+                gif_s < 5),
+            Row("Animation: the same as an animated SVG", f"{svg_bytes / 1000:,.0f} KB", "< 1,000 KB",
+                svg_bytes < 1_000_000)]
 
 
 def _long_labyrinth_game():  # noqa: ANN202 - a Replay

@@ -38,6 +38,18 @@ PICTURES: dict[str, tuple[list[str], int, int]] = {
     # A PNG as the command draws it (page 0: no PDF to convert).
     "marks-turned": (["setup", "landlocked", "--seed", "1", "--rotate", "90", "--highlight", "c3", "--arrow", "b1-c3",
                       "-f", "png", "--width", "640", "-o", "OUT.png"], 0, 0),
+    # The oblique view of each game's setup (PNGs as the command draws them).
+    "oblique-lab-rats": (["setup", "lab-rats", "--seed", "1", "--view", "oblique", "-f", "png", "--width", "640",
+                          "-o", "OUT.png"], 0, 0),
+    "oblique-coin-collectors": (["setup", "coin-collectors", "--seed", "1", "--view", "oblique", "--angle", "60",
+                                 "--depth", "0.75", "-f", "png", "--width", "640", "-o", "OUT.png"], 0, 0),
+    "oblique-landlocked": (["setup", "landlocked", "--seed", "1", "--view", "oblique", "--angle", "135", "-f", "png",
+                            "--width", "640", "-o", "OUT.png"], 0, 0),
+    "oblique-labyrinth": (["setup", "labyrinth", "--seed", "1", "--view", "oblique", "--angle", "90", "--depth", "1",
+                           "-f", "png", "--width", "640", "-o", "OUT.png"], 0, 0),
+    # An animation as the command writes it (issue 21).
+    "animation": (["animate", "records/coin-collectors/heuristic-win.ppn", "--moves", "2-7", "--width", "320",
+                   "--fps", "10", "-o", "OUT.gif"], 0, 0),
 }
 #: Which figure file of a set a figure picture shows.
 FIGURE_FILES = {"figure-illegal": "coin-collectors-illegal-move.pdf"}
@@ -70,13 +82,14 @@ def make() -> None:
             argv = [a.replace("OUT", str(target)) for a in args]
             if main(argv) != 0:
                 raise SystemExit(f"{name}: piecepack-diagrams {' '.join(argv)} failed")
-            if "OUT.png" in args:
-                shutil.copyfile(target.with_suffix(".png"), OUT / f"{name}.png")
+            made = next((a for a in args if a in ("OUT.png", "OUT.gif")), None)
+            if made is not None:
+                shutil.copyfile(target.with_suffix(made[3:]), OUT / f"{name}{made[3:]}")
                 continue
             pdf = target / FIGURE_FILES[name] if name in FIGURE_FILES else target.with_suffix(".pdf")
             _pdf_to_png(pdf, page or 1, dpi, OUT / f"{name}.png")
         _viewer(scratch)
-    for png in sorted(OUT.glob("*.png")):
+    for png in sorted([*OUT.glob("*.png"), *OUT.glob("*.gif")]):
         print(png.relative_to(ROOT), png.stat().st_size, file=sys.stderr)
 
 

@@ -1,8 +1,8 @@
 """The main job: render everything into ``output/``.
 
 - every record under ``records/``: its final position (SVG, PDF, PNG, text), its plates
-  (``NAME-plates.pdf``, six positions a page) and its viewer page (``NAME.html``),
-  mirroring the records' folders;
+  (``NAME-plates.pdf``, six positions a page), its viewer page (``NAME.html``) and its moves
+  animated (``NAME.gif``), mirroring the records' folders;
 - every game's rulebook figure set (``figures/``, SVG and PDF), drawn from those records;
 - a sample puzzle book per puzzle game (``puzzles/GAME-puzzles.pdf``);
 - the proof sheet (``proof.pdf``): every product reduced, with its layout audit;
@@ -168,7 +168,28 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
     checked = ledger.checked(str(plates))
     files[out / plates] = document.render(theme=theme, audit=checked)
     ledger.add(str(plates), checked, document=document)
+    files.update(_animation_file(result, stem, out, theme, problems))
     return files, result, problems
+
+
+#: How ``build`` animates records (pixels wide, frames a second): a little smaller and slower
+#: than ``animate``'s defaults, which would make the main job half as long again.
+BUILD_WIDTH, BUILD_FPS = 400, 10
+
+
+def _animation_file(result: Replay, stem: Path, out: Path, theme: Theme, problems: list[str]) -> dict[Path, bytes]:
+    """The record's moves as ``NAME.gif`` (see :mod:`.animate`; no ffmpeg needed), or its
+    refusal among ``problems`` (a record too long for the size bound)."""
+    from .animate import animate
+
+    if len(result.positions) < 2:
+        return {}
+    try:
+        return {out / stem.with_name(f"{stem.name}.gif"): animate(result, "gif", theme=theme, width=BUILD_WIDTH,
+                                                                     fps=BUILD_FPS)}
+    except PiecepackError as exc:
+        problems.append(exc.with_location(result.record.location).format())
+        return {}
 
 
 def _refusal(path: Path, root: Path) -> str | None:

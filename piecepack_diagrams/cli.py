@@ -40,6 +40,9 @@ _EXAMPLES = {
     "plates": "examples:\n  piecepack-diagrams plates records/labyrinth/seven-by-seven-four-players.ppn\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn --moves 1-6 --template plates-1x1 -o t.pdf\n"
               "  piecepack-diagrams plates records/ppn/tablut-opening.ppn -o output/tablut-plates/   # SVG files",
+    "animate": "examples:\n  piecepack-diagrams animate records/coin-collectors/heuristic-win.ppn -o output/cc.gif\n"
+               "  piecepack-diagrams animate records/ppn/tablut-opening.ppn --moves 1-6 --fps 20 -o t.svg\n"
+               "  piecepack-diagrams animate game.ppn --view oblique --angle 45 --width 640 -o game.mp4",
     "viewer": "examples:\n"
               "  piecepack-diagrams viewer records/labyrinth/seven-by-seven-four-players.ppn -o output/maze.html\n"
               "  piecepack-diagrams viewer game.ppn   # a record with illegal moves: each is shown at its move; exit 1",
@@ -200,12 +203,16 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default=None, metavar="FILE.pdf|DIR",
                    help="output PDF or folder (default: output/NAME-plates.pdf or output/NAME-plates/)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+    _oblique_options(p)
+
+    _animate_command(command("animate", "write a record's moves as an animation: GIF, APNG, MP4 or animated SVG"))
 
     p = command("viewer", "write a record as one HTML page that steps through its positions")
     p.add_argument("path", metavar="PATH", help="a record")
     p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
     p.add_argument("-o", "--output", default=None, metavar="FILE.html", help="the page (default: output/NAME.html)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+    _oblique_options(p)
 
     p = command("export", "write a record of any game as a generic PPN record (piece movements only)")
     p.add_argument("path", metavar="PATH", help="a record")
@@ -219,6 +226,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--records", default=None, metavar="DIR",
                    help="where the games shown come from (default: records/ here, else the shipped records)")
     drawing_options(p)
+    _oblique_options(p)
 
     p = command("figures", "write a game's rulebook figures: setup, each kind of move, an illegal move, the end")
     p.add_argument("game", metavar="GAME", help="lab-rats, coin-collectors, landlocked, labyrinth, or all")
@@ -231,6 +239,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="page layout of the PDF figures (default: each figure's own: figure for a move, "
                         "figure-wide for a whole board)")
     p.add_argument("--theme", default="default", help="theme name (default, print) or YAML file")
+    _oblique_options(p)
 
     p = command("solve", "solve a deal: Lab Rats (fewest coins) or Landlocked (fewest passes)")
     p.add_argument("target", metavar="GAME|PATH", help="lab-rats or landlocked with --seed, or a record of one")
@@ -261,7 +270,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="merge: files of stats --format json, added up (runs over different seeds)")
     p.add_argument("--games", type=int, default=200, help="how many seeded deals (default 200)")
     p.add_argument("--first-seed", type=int, default=1, help="the first seed (default 1)")
-    p.add_argument("--policy", default="all", help="coin-collectors: random, heuristic, lookahead or all")
+    p.add_argument("--policy", default="all", help="coin-collectors: random, heuristic, lookahead, expectimax or all")
     p.add_argument("--variant", default=None, help="coin-collectors: Four Die Stud, Last One Out, Acceptable Losses")
     p.add_argument("--left-behind", type=int, default=1, help="coin-collectors, Last One Out: pawns left (1-3)")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="also draw a chart (PNG)")
@@ -339,6 +348,113 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _oblique_options(p: argparse.ArgumentParser) -> None:
+    """``--view``, ``--angle`` and ``--depth``: the flat view or the oblique one (see :func:`_oblique`)."""
+    p.add_argument("--view", choices=("flat", "oblique"), default="flat",
+                   help="flat (the default) or oblique: pieces as solids seen from the side, stacks at their heights")
+    p.add_argument("--angle", type=_angle, default=None, metavar="A",
+                   help="with --view oblique: heights drawn towards A degrees, 0 to 360 (default 45)")
+    p.add_argument("--depth", type=_depth, default=None, metavar="D",
+                   help="with --view oblique: heights drawn D times as long, above 0 to 4 (default 0.5)")
+
+
+def _angle(text: str) -> float:
+    """``--angle``: an oblique view's angle (see :func:`_projection_part`)."""
+    return _projection_part(text, "angle")
+
+
+def _depth(text: str) -> float:
+    """``--depth``: an oblique view's depth scale (see :func:`_projection_part`)."""
+    return _projection_part(text, "depth")
+
+
+def _projection_part(text: str, name: str) -> float:
+    """``text`` as the oblique view's ``name`` (angle or depth), in the range
+    :func:`~piecepack_diagrams.oblique.projection.parse_projection` takes."""
+    from .oblique.projection import parse_projection
+
+    try:
+        given = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    try:
+        parse_projection(**{"angle": 45.0, "depth": 0.5, name: given})
+    except OptionError as exc:
+        raise argparse.ArgumentTypeError(f"{text} is out of range; expected {exc.expected}") from None
+    return given
+
+
+def _oblique(args: argparse.Namespace) -> dict[str, Any]:
+    """``--view``, ``--angle`` and ``--depth`` as :func:`~piecepack_diagrams.render.render` takes them.
+
+    Raises :class:`OptionError` for ``--angle`` or ``--depth`` without ``--view oblique``
+    (it would be ignored)."""
+    for name in ("angle", "depth"):
+        if getattr(args, name) is not None and args.view != "oblique":
+            raise OptionError(f"--{name} without --view oblique", token=f"--{name}",
+                              expected="--view oblique with it, or no --" + name)
+    return {"view": args.view, "angle": 45.0 if args.angle is None else args.angle,
+            "depth": 0.5 if args.depth is None else args.depth}
+def _animate_command(p: argparse.ArgumentParser) -> None:
+    """``animate``'s arguments (checked by :func:`~piecepack_diagrams.animate.animate`, out of
+    range a usage error)."""
+    p.add_argument("path", metavar="PATH", help="a record")
+    p.add_argument("--game", type=int, default=1, metavar="K", help="which game of the file (default 1)")
+    p.add_argument("--moves", default=None, metavar="FIRST-LAST", help="the moves to show, from 1 (default all)")
+    p.add_argument("--fps", type=float, default=12, metavar="N", help="frames a second, 1 to 50 (default 12)")
+    p.add_argument("--pause", type=float, default=0.8, metavar="SECONDS",
+                   help="how long each position is held, 0 to 30 seconds (default 0.8)")
+    p.add_argument("--width", type=float, default=480, metavar="PIXELS", help="64 to 1920 pixels (default 480)")
+    p.add_argument("--view", default="flat", metavar="VIEW", help="flat (default) or oblique (not SVG)")
+    p.add_argument("--angle", type=float, default=45.0, metavar="DEGREES",
+                   help="the oblique view's angle, 0 to 360 (default 45)")
+    p.add_argument("--depth", type=float, default=0.5, metavar="SCALE",
+                   help="the oblique view's depth scale, above 0, at most 4 (default 0.5)")
+    p.add_argument("-f", "--format", choices=_ANIMATION_SUFFIXES, default=None,
+                   help="gif, apng, mp4 (needs ffmpeg) or svg (default: from -o, else gif)")
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="where to write it (default output/STEM.FORMAT; - for standard output)")
+    p.add_argument("--theme", default="default", help="theme name or YAML file")
+
+
+#: Each animation format and the ending of its files.
+_ANIMATION_SUFFIXES = {"gif": ".gif", "apng": ".apng", "mp4": ".mp4", "svg": ".svg"}
+
+
+def _animate(args: argparse.Namespace) -> int:
+    """``animate``: the format from ``-f`` or the output's ending, the options checked before
+    the record is read, the animation written safely."""
+    from .animate import animate
+    from .animate.options import parse_moves, parse_options
+    from .api import first_record
+    from .engine.replays import replay
+    from .theme import load_theme
+
+    suffix = Path(args.output).suffix.lower() if args.output and _names_file(args.output) else ""
+    told = next((fmt for fmt, ending in _ANIMATION_SUFFIXES.items() if ending == suffix), None)
+    if args.format and told and args.format != told:
+        raise OutputError(f"-f {args.format} contradicts the name '{args.output}', which ends {suffix}",
+                          token=args.output, expected=f"a name ending {_ANIMATION_SUFFIXES[args.format]}, or -f {told}")
+    if not args.format and not told and args.output and _names_file(args.output):
+        raise OutputError(f"cannot tell the format of '{args.output}'", token=args.output,
+                          expected="a name ending .gif, .apng, .mp4 or .svg, or -f FORMAT")
+    fmt = args.format or told or "gif"
+    options = {"fps": _whole(args.fps), "pause": args.pause, "width": _whole(args.width), "view": args.view,
+               "angle": args.angle, "depth": args.depth}
+    parse_options(fmt, **options)  # a usage error before the record is read
+    moves = parse_moves(args.moves) if args.moves is not None else None
+    theme = load_theme(args.theme)
+    result = replay(first_record(args.path, args.game), strict=False)
+    data = animate(result, fmt, moves=moves, theme=theme, **options)
+    _save(args.output or Path("output") / f"{Path(args.path).stem}.{fmt}", data)
+    return 0
+
+
+def _whole(value: float) -> float | int:
+    """A number given on the command line, whole when it is (``--fps 12`` is 12, not 12.0)."""
+    return int(value) if value == value and abs(value) < 1e15 and value == int(value) else value
+
+
 def _view_options(p: argparse.ArgumentParser) -> None:
     """How ``render`` and ``setup`` draw a board: turned, with or without coordinates, with
     marks on squares named as the game names them, at a size in pixels (see :func:`_view`)."""
@@ -354,6 +470,7 @@ def _view_options(p: argparse.ArgumentParser) -> None:
                    help="write TEXT beside a square, e.g. c3=A (may be given again)")
     p.add_argument("--dpi", type=float, default=None, metavar="N", help="a PNG's pixels an inch (default 100)")
     p.add_argument("--width", type=int, default=None, metavar="PIXELS", help="a PNG's or an SVG's width in pixels")
+    _oblique_options(p)
 
 
 def _view(args: argparse.Namespace) -> dict[str, Any]:
@@ -376,7 +493,7 @@ def _view(args: argparse.Namespace) -> dict[str, Any]:
         labels.append((square.strip(), words))
     return {"coordinates": not args.no_coordinates, "rotate": args.rotate, "flipped": args.flip, "arrows": arrows,
             "highlight": [square.strip() for square in args.highlight], "labels": labels, "dpi": args.dpi,
-            "width": args.width}
+            "width": args.width, **_oblique(args)}
 
 
 def _jobs_option(p: argparse.ArgumentParser, what: str) -> None:
@@ -534,6 +651,8 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "plates":
         return _plates(args)
+    if args.command == "animate":
+        return _animate(args)
     if args.command == "figure":
         from .values import replace
 
@@ -549,13 +668,18 @@ def _run(args: argparse.Namespace) -> int:
         # Printed as the figure set prints it (a column wide, the figure template), unless a
         # scale is asked for.
         figure = _named_figure(args.name, args.records)
+        view = _oblique(args)
+        if args.framing == "focus" and args.view == "oblique":
+            raise OptionError("--framing focus in the oblique view", token="focus",
+                              expected="the flat view for a cropped figure (the oblique view shows it whole)")
         if args.framing:
             figure = replace(figure, framing=args.framing)
         theme = load_theme(args.theme)
         if args.scale is None:
-            data = figure_files([figure], formats=(fmt,), theme=theme)[f"{args.name}.{fmt}"]
+            data = figure_files([figure], formats=(fmt,), theme=theme, **view)[f"{args.name}.{fmt}"]
         else:
-            data = render(figure.scene, fmt, theme=theme, scale=args.scale, framing=figure.framing)
+            data = render(figure.scene, fmt, theme=theme, scale=args.scale,
+                          framing=figure.framing if args.view == "flat" else "whole", **view)
         _emit(data, fmt, args.output, Path("output") / f"{args.name}.{fmt}")
         return 0
     if args.command == "figures":
@@ -760,11 +884,11 @@ def _plates(args: argparse.Namespace) -> int:
     theme = load_theme(args.theme)
     stem = Path(args.path).stem
     if fmt == "pdf":
-        pdf = plates_pdf(result, template=args.template, moves=moves, theme=theme)
+        pdf = plates_pdf(result, template=args.template, moves=moves, theme=theme, **_oblique(args))
         _emit(pdf, "pdf", args.output, Path("output") / f"{stem}-plates.pdf")
         return 0
     folder = Path(args.output or Path("output") / f"{stem}-plates")
-    files = plates_svg(result, stem=stem, moves=moves, theme=theme)
+    files = plates_svg(result, stem=stem, moves=moves, theme=theme, **_oblique(args))
     write_folder(folder, files)
     print(f"{folder}: {len(files)} SVG files", file=sys.stderr)
     return 0
@@ -810,7 +934,7 @@ def _viewer(args: argparse.Namespace) -> int:
         raise OutputError(f"the viewer is an HTML page, not '{args.output}'", token=args.output,
                           expected="a name ending .html")
     result = replay(first_record(args.path, args.game), strict=False)
-    page = viewer_html(result, theme=load_theme(args.theme)).encode("utf-8")
+    page = viewer_html(result, theme=load_theme(args.theme), **_oblique(args)).encode("utf-8")
     _emit(page, "html", args.output, Path("output") / f"{Path(args.path).stem}.html")
     # The page shows a record's illegal moves; the exit status says there were some.
     for line in result.diagnostics():
@@ -831,7 +955,8 @@ def _figures(args: argparse.Namespace) -> int:
         figures = figure_set(game, game_replays(game, args.records))
         if figures.missing:
             print(f"{game}: no example in the records of: {', '.join(figures.missing)}", file=sys.stderr)
-        files.update(figure_files(figures.figures, formats=tuple(args.format), theme=theme, template=args.template))
+        files.update(figure_files(figures.figures, formats=tuple(args.format), theme=theme, template=args.template,
+                                  **_oblique(args)))
     write_folder(folder, files)
     for name in files:
         print(folder / name)

@@ -47,6 +47,7 @@ from .values import replace, value
 if TYPE_CHECKING:  # imported where they are used: the PDF sheets bring in reportlab
     from .layout.audit import Finding
     from .scene import Annotation, Bounds
+    from .oblique.projection import Projection
     from .sheets.pdf import Document
 
 #: Figure name -> a function drawing it.
@@ -333,33 +334,39 @@ def _reason(error: RuleError) -> str:
 
 def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("svg", "pdf"),
                  theme: Theme = DEFAULT, template: str | None = None,
-                 audit: list[Finding] | None = None) -> dict[str, bytes]:
+                 audit: list[Finding] | None = None, view: str = "flat", angle: float = 45.0,
+                 depth: float = 0.5) -> dict[str, bytes]:
     """Each figure as a file per format, by name, printed at the size its template gives
     (``template``, or the figure's own: a column 3.25 inches wide for a move, 6.5 for a whole
     board): the PDF a page cut to the figure's height, SVG and PNG the same drawing at the
     same scale with the caption under it, text as drawn. With ``audit``, each figure's layout
-    findings are added to it.
+    findings are added to it. ``view`` ``"oblique"`` draws them seen from ``angle`` degrees,
+    heights ``depth`` times as long (see :func:`~piecepack_diagrams.render.render`), whole.
 
-    Raises :class:`SetupError` for a bad template or format.
+    Raises :class:`SetupError` for a bad template or format, :class:`OptionError` for a view,
+    angle or depth out of range.
     """
+    from .oblique.projection import parse_view
     from .render import render
     from .sheets import Cell, load_template
     from .sheets.pdf import Audit, figure_layout
 
+    projection = parse_view(view=view, angle=angle, depth=depth)
     files: dict[str, bytes] = {}
     for figure in figures:
         layout = load_template(template or figure.template)
-        cell = Cell(replace(figure.scene, caption=""), figure.scene.caption)
+        cell = Cell(replace(figure.scene, caption=""), figure.scene.caption, projection=projection)
         laid = figure_layout(cell, layout, theme=theme, framing=figure.framing)
         for fmt in formats:
             name = f"{figure.name}.{fmt}"
             if fmt == "pdf":
                 checked = Audit(name) if audit is not None else None
-                files[name] = figure_document(figure, template=template).render(theme=theme, audit=checked)
+                files[name] = figure_document(figure, template=template, projection=projection).render(
+                    theme=theme, audit=checked)
                 if checked is not None and audit is not None:
                     audit += checked.findings
             elif fmt == "txt":
-                files[name] = render(figure.scene, fmt, theme=theme)
+                files[name] = render(figure.scene, fmt, theme=theme, view=view, angle=angle, depth=depth)
             else:
                 # The same drawing as the PDF, at its scale, with its caption at the PDF's size.
                 files[name] = render(replace(laid, scene=replace(laid.scene, caption=figure.scene.caption)), fmt,
@@ -367,9 +374,11 @@ def figure_files(figures: Iterable[RuleFigure], *, formats: Sequence[str] = ("sv
     return files
 
 
-def figure_document(figure: RuleFigure, *, template: str | None = None) -> Document:
+def figure_document(figure: RuleFigure, *, template: str | None = None, projection: Projection | None = None
+                    ) -> Document:
     """A figure as a one-page document: its drawing and caption on a page of ``template``
-    (else the figure's own), cut to its height.
+    (else the figure's own), cut to its height; seen through ``projection`` when given (see
+    :func:`~piecepack_diagrams.oblique.projection.parse_view`).
 
     Raises :class:`SetupError` for a bad template.
     """
@@ -378,7 +387,7 @@ def figure_document(figure: RuleFigure, *, template: str | None = None) -> Docum
 
     layout = load_template(template or figure.template)
     caption = figure.scene.caption
-    cell = Cell(replace(figure.scene, caption=""), caption, framing=figure.framing)
+    cell = Cell(replace(figure.scene, caption=""), caption, framing=figure.framing, projection=projection)
     title = caption.split("\n")[0] or figure.name
     return Document((((Page("", (cell,)),), layout),), Metadata(title, subject=caption.replace("\n", " ")))
 

@@ -395,6 +395,14 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                                                           "answer-key"])),
                      option("-f", st.sampled_from(["pdf", "svg"])),
                      option("-o", output_name(st.sampled_from(["", ".pdf", ".svg", "/", ".PDF"]))), theme_option()),
+    # Small and flat mostly: an animation's work grows with moves, frames and pixels.
+    "animate": joined(st.just(arg("animate")), record_input(), game_option(), option("--moves", _moves_range()),
+                      option("--fps", whole(0, 60)),
+                      option("--pause", st.sampled_from(["0", "0.1", "-1", "31", "nan"])),
+                      option("--width", whole(16, 240)),
+                      option("--view", st.sampled_from(["flat"] * 4 + ["oblique", "side"])),
+                      option("-o", output_name(st.sampled_from([".gif", ".apng", ".svg", ".mp4", "", "/"]))),
+                      theme_option()),
     "viewer": joined(st.just(arg("viewer")), record_input(), game_option(),
                      option("-o", output_name(st.sampled_from([".html", ".htm", "", ".svg"]))), theme_option()),
     "export": joined(st.just(arg("export")), record_input(), game_option(),
@@ -435,8 +443,8 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                     st.one_of(st.integers(-1, 4).map(str), st.sampled_from(["100000000000", "x"])).map(
                         lambda n: arg("--games", n)),
                     option("--first-seed", whole(0, 10 ** 6)),
-                    option("--policy", st.one_of(st.sampled_from(["random", "heuristic", "lookahead", "all"]),
-                                                 _text_arg())),
+                    option("--policy", st.one_of(
+                        st.sampled_from(["random", "heuristic", "lookahead", "expectimax", "all"]), _text_arg())),
                     option("--variant", st.one_of(st.sampled_from(["Four Die Stud", "Last One Out",
                                                                    "Acceptable Losses", "last one out"]),
                                                   _text_arg())),
@@ -478,7 +486,7 @@ _COMMANDS: dict[str, st.SearchStrategy[Case]] = {
                     st.just(arg("--no-docs"))),
 }
 #: Relative number of cases a command gets (see :data:`_PROFILES`).
-_WEIGHT = {"validate": 12, "replay": 10, "render": 14, "setup": 8, "plates": 8, "viewer": 6, "export": 8,
+_WEIGHT = {"validate": 12, "replay": 10, "render": 14, "setup": 8, "plates": 8, "animate": 3, "viewer": 6, "export": 8,
            "figure": 5, "figures": 4, "solve": 6, "puzzles": 5, "stats": 5, "stats merge": 3, "labyrinth harness": 10,
            "labyrinth play": 6, "labyrinth deal": 5, "labyrinth fixtures": 4, "build": 2, "audit": 4,
            "proof": 2, "render several": 4, "completion": 2}
@@ -583,6 +591,10 @@ def _check_output(path: Path, data: bytes) -> None:
                                                                                                    height)
     elif data.startswith(b"<?xml"):
         ET.fromstring(data)  # an SVG drawing is well-formed XML
+    elif data.startswith(b"GIF89a"):
+        assert data.endswith(b";"), f"{path}: a GIF without its trailer"
+    elif data[4:8] == b"ftyp":
+        assert b"moov" in data, f"{path}: an MP4 without its index"
     else:
         text = data.decode("utf-8")  # text, a record, JSON, a page
         if path.suffix == ".json":

@@ -277,7 +277,9 @@ def test_build_writes_the_same_files_for_one_job_or_two(capsys, tmp_path):
     outputs, errors = [], []
     for jobs in ("1", "2"):
         out = tmp_path / f"out{jobs}"
-        assert main(["build", "--records", str(records), "--output", str(out), "--no-puzzles", "--jobs", jobs]) == 1
+        # --no-docs: the API reference is made once a process, the same for any jobs (tests/test_docs.py).
+        assert main(["build", "--records", str(records), "--output", str(out), "--no-puzzles", "--no-docs",
+                     "--jobs", jobs]) == 1
         err = capsys.readouterr().err
         outputs.append(_tree(out))
         errors.append([line.replace(str(out), "OUT") for line in err.splitlines() if line and line[0] != "["])

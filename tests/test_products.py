@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from PIL import Image
 from raster import rasterize_pdf
 
 from piecepack_diagrams.api import render_position, replay_file
@@ -314,6 +315,9 @@ def test_build_renders_everything(tmp_path, capsys):
         for suffix in (".svg", ".pdf", ".png", ".txt", ".html"):
             assert stem.with_suffix(suffix).is_file(), stem.with_suffix(suffix)
         assert stem.with_name(f"{stem.name}-plates.pdf").is_file()
+        with Image.open(stem.with_suffix(".gif")) as gif:  # issue 21: the moves animated, one frame or more a move
+            (game,) = replay_file(record)
+            assert gif.format == "GIF" and gif.n_frames > len(game.positions) - 1, record
         if record.parent.name in ("landlocked", "labyrinth"):
             # The text file is the text the render command prints (laid out on its own grid, not
             # squeezed into the print layout, where key lines ran into each other).
@@ -348,7 +352,7 @@ def test_build_reports_a_bad_record_and_builds_the_rest(tmp_path, capsys):
     assert sorted(p.name for p in out.glob("bad*")) == ["bad.html"]
     assert "invalid" in (out / "bad.html").read_text(encoding="utf-8")
     assert {p.name for p in out.glob("good*")} == {f"good{s}" for s in (".svg", ".pdf", ".png", ".txt", ".html",
-                                                                      "-plates.pdf")}
+                                                                      "-plates.pdf", ".gif")}
     # Figures come from the valid games built: Landlocked only.
     assert {p.name.split("-")[0] for p in (out / "figures").iterdir()} == {"landlocked"}
     assert not (out / "puzzles").exists()

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Panel,
                      PathLine, PieceMark, Scene, ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
 from ..values import replace, value
 from .labels import place_labels
+
+if TYPE_CHECKING:
+    from ..render.primitives import Placed
 
 T = TypeVar("T")
 
@@ -48,6 +51,9 @@ class LaidOut:
     window: Bounds
     #: Where each panel went, its title included (the audit checks that none overlap).
     panels: tuple[Bounds, ...] = ()
+    #: What to draw instead of the scene's own stamps (a view other than the flat one, see
+    #: :mod:`~piecepack_diagrams.oblique`), bottom to top; None: the scene's.
+    drawn: tuple[Placed, ...] | None = None
 
     @property
     def width(self) -> float:

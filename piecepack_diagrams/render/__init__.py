@@ -14,6 +14,7 @@ from .caches import clear_caches
 
 if TYPE_CHECKING:
     from ..layout.marks import Marks
+    from ..oblique.projection import Projection
 
 FORMATS = ("svg", "pdf", "png", "txt")
 
@@ -22,7 +23,8 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
            box: tuple[float, float] | None = None, framing: str = "whole", coordinates: bool = True,
            rotate: int = 0, flipped: bool = False, arrows: Sequence[tuple[str, str]] = (),
            highlight: Sequence[str] = (), labels: Sequence[tuple[str, str]] | Mapping[str, str] = (),
-           dpi: float | None = None, width: int | None = None) -> bytes:
+           dpi: float | None = None, width: int | None = None, view: str = "flat", angle: float = 45.0,
+           depth: float = 0.5) -> bytes:
     """The scene in format ``fmt`` (``svg``, ``pdf``, ``png`` or ``txt``) as bytes.
 
     The scene is laid out first (see :func:`~piecepack_diagrams.layout.lay_out`): printed at
@@ -36,7 +38,10 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
     words staying upright; ``arrows`` (``[("b2", "b5")]``), ``highlight`` (``["c3"]``) and
     ``labels`` (``[("c3", "A")]`` or ``{"c3": "A"}``) mark squares named as the game names them
     (see :mod:`~piecepack_diagrams.layout.marks`); ``dpi`` (a PNG's pixels an inch) or
-    ``width`` (a PNG's or an SVG's width in pixels; not both) size the picture.
+    ``width`` (a PNG's or an SVG's width in pixels; not both) size the picture. ``view``
+    ``"oblique"`` draws the pieces as solids seen from the side opposite ``angle`` degrees
+    (0 to 360), heights drawn ``depth`` times (above 0, at most 4) as long, as piecepackr's
+    ``op_angle`` and ``op_scale`` do (pieces only, not in text).
 
     Raises :class:`~piecepack_diagrams.errors.OutputError` for an unknown format,
     :class:`~piecepack_diagrams.errors.OptionError` for a drawing option that cannot be used
@@ -66,13 +71,25 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
         marks = parse_marks(arrows=arrows, highlight=highlight, labels=labels)
     if marks is not None or rotate or flipped or not coordinates:
         scene = _viewed(scene, coordinates=coordinates, rotate=rotate, flipped=flipped, marks=marks)
+    if view != "flat":
+        from ..oblique.projection import parse_view
+
+        projection = parse_view(view=view, angle=angle, depth=depth)
+        if fmt in ("txt", "text") or isinstance(scene, LaidOut):
+            raise OptionError("the oblique view of a laid-out scene or in text", token="oblique",
+                              expected="a Scene drawn as SVG, PDF or PNG")
+        # The oblique view shows the whole scene: a crop is refused, never silently dropped.
+        if framing != "whole":
+            raise OptionError("framing in the oblique view", token="framing", expected="the flat view for this option")
+        laid = view_laid_out(scene, theme, projection, scale=scale, box=box, coordinates=coordinates)
     if fmt in ("txt", "text"):
         from .text import render_text
 
         if isinstance(scene, LaidOut):
             return render_text(scene.scene, theme=theme).encode("utf-8")
         return render_text(scene, theme=theme, coordinates=coordinates).encode("utf-8")
-    laid = as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing, coordinates=coordinates)
+    if view == "flat":
+        laid = as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing, coordinates=coordinates)
     if fmt == "svg":
         from .svg import render_svg
 
@@ -84,6 +101,19 @@ def render(scene: Scene | LaidOut, fmt: str, *, theme: Theme = DEFAULT, scale: f
     from .png import DEFAULT_DPI, render_png
 
     return render_png(laid, theme=theme, dpi=DEFAULT_DPI if dpi is None else dpi, width=width)
+
+
+def view_laid_out(scene: Scene, theme: Theme, projection: Projection | None, *, scale: float | None = None,
+                  box: tuple[float, float] | None = None, framing: str = "whole", coordinates: bool = True) -> LaidOut:
+    """``scene`` laid out flat (``projection`` None) or seen obliquely through ``projection``
+    (a :class:`~piecepack_diagrams.oblique.projection.Projection`, see
+    :func:`~piecepack_diagrams.oblique.projection.parse_view`), at ``scale`` or fitted to ``box``.
+    The oblique view shows the whole scene (``framing`` is the flat view's)."""
+    if projection is None:
+        return as_laid_out(scene, theme=theme, scale=scale, box=box, framing=framing, coordinates=coordinates)
+    from ..oblique.view import oblique_laid_out
+
+    return oblique_laid_out(scene, theme, projection, scale=scale, box=box, coordinates=coordinates)
 
 
 def _viewed(scene: Scene | LaidOut, *, coordinates: bool, rotate: int, flipped: bool,
@@ -110,4 +140,4 @@ def _viewed(scene: Scene | LaidOut, *, coordinates: bool, rotate: int, flipped: 
     return turned(scene, turn)
 
 
-__all__ = ["FORMATS", "clear_caches", "render"]
+__all__ = ["FORMATS", "clear_caches", "render", "view_laid_out"]

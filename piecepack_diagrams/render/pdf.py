@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import math
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Sequence
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -28,7 +28,7 @@ from ..layout.compose import LaidOut, as_laid_out
 from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
-from .primitives import scene_stamps
+from .primitives import Placed, scene_stamps
 from .reproducible import reproducible_pdf
 from .shapes import BASELINE_DROP, Contour
 
@@ -82,7 +82,7 @@ def draw_drawing(canvas: Canvas, laid: LaidOut, theme: Theme = DEFAULT) -> None:
         canvas.rect(0, 0, geo.width_pt, geo.height_pt, stroke=0, fill=1)
     canvas.saveState()
     canvas.scale(laid.scale, laid.scale)
-    draw_scene(canvas, scene, geo, theme)
+    draw_scene(canvas, scene, geo, theme, drawn=laid.drawn)
     canvas.restoreState()
     if scene.caption:
         cx, cy = geo.up(*geo.caption_centre())
@@ -191,7 +191,8 @@ def _circle_ops(x: int, y: int, r: int) -> str:
             f"{x + k} {y - r} {x + r} {y - k} {x + r} {y} c h")
 
 
-def draw_scene(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Theme) -> None:
+def draw_scene(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Theme, *,
+               drawn: Sequence[Placed] | None = None) -> None:
     """Draw a laid-out scene's pieces and annotations on a reportlab canvas through ``geo``,
     in table points (the caller scales the canvas by ``geo.scale``), clipped to the scene's
     frame.
@@ -205,7 +206,7 @@ def draw_scene(canvas: Canvas, scene: Scene, geo: PageGeometry, theme: Theme) ->
         # Nothing of a cropped board may spill out of its frame (onto a neighbouring cell).
         (fx0, fy0), (fx1, fy1) = pen.xy(scene.frame.x0, scene.frame.y0), pen.xy(scene.frame.x1, scene.frame.y1)
         canvas.addLiteral(f"{fx0} {fy0} {fx1 - fx0} {fy1 - fy0} re W n")
-    for batch in batch_stamps(scene_stamps(scene, theme, geo.scale)):
+    for batch in batch_stamps(scene_stamps(scene, theme, geo.scale) if drawn is None else drawn):
         if isinstance(batch, Shapes):
             _draw_shapes(canvas, pen, batch)
         elif isinstance(batch, Lines):

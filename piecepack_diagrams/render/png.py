@@ -23,7 +23,7 @@ from ..layout.compose import LaidOut, as_laid_out
 from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
-from .primitives import scene_stamps
+from .primitives import laid_stamps
 from .raster import png_dpi
 from .reproducible import reproducible_png
 from .shapes import Contour
@@ -80,11 +80,12 @@ class _PathBuilder:
 @reproducible_png
 def render_png(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, dpi: float = DEFAULT_DPI,
                scale: float | None = None, box: tuple[float, float] | None = None, framing: str = "whole",
-               width: int | None = None) -> bytes:
+               width: int | None = None, transparent: bool = False) -> bytes:
     """The scene as a PNG image at ``dpi`` pixels per printed inch, or fewer when that many
     pixels would pass the bounds of :mod:`.raster` (deterministic bytes); laid out first (see
     :func:`~piecepack_diagrams.layout.lay_out`) unless it already is. With ``width``, exactly
-    that many pixels wide instead.
+    that many pixels wide instead. ``transparent`` leaves the page see-through (pieces drawn
+    alone, to be laid over something else) instead of the theme's page colour.
 
     Raises :class:`~piecepack_diagrams.errors.OutputError` for a drawing too large to rasterize
     (with ``width``: at that width).
@@ -113,7 +114,7 @@ def render_png(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, dpi: float = D
     fig.patch.set_facecolor("white" if theme.page_background == "none" else theme.page_background)
     # matplotlib's line widths are printed points: a table point prints at the scale.
     pt = 72.0 / POINTS_PER_INCH * s
-    for z, batch in enumerate(batch_stamps(scene_stamps(scene, theme, s)), start=1):
+    for z, batch in enumerate(batch_stamps(laid_stamps(laid, theme)), start=1):
         builder = _PathBuilder()
         style: dict[str, Any] = {"zorder": z, "joinstyle": "round", "capstyle": "round"}
         if isinstance(batch, Shapes):
@@ -144,7 +145,7 @@ def render_png(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, dpi: float = D
                 ha="center", va="center", family="DejaVu Sans", zorder=0x7FFFFFFF,
                 linespacing=CAPTION_LEADING)
     out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=dpi, metadata={"Software": None})
+    fig.savefig(out, format="png", dpi=dpi, metadata={"Software": None}, transparent=transparent)
     return out.getvalue()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from ..pieces import CARD_SUIT_CFGS, COLOUR_NAMES, MARBLE_HOLE, Piece, piece_size
 from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, PieceMark,
@@ -24,6 +24,9 @@ from .extent import Box, box_of, local_levels, union
 from .glyphs import CARD_SYMBOLS
 from .shapes import BASELINE_DROP, Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
 import itertools
+
+if TYPE_CHECKING:
+    from ..layout.compose import LaidOut
 
 
 class _Frame:
@@ -608,6 +611,12 @@ def _cross(at: Point, theme: Theme, scale: float = 1.0) -> Iterator[Primitive]:
 Placed = tuple[Stamp, float, float]
 
 
+def laid_stamps(laid: LaidOut, theme: Theme) -> Iterable[Placed]:
+    """Everything a laid-out drawing draws, bottom to top: what its view drew
+    (:attr:`~piecepack_diagrams.layout.compose.LaidOut.drawn`), else its scene's stamps."""
+    return scene_stamps(laid.scene, theme, laid.scale) if laid.drawn is None else laid.drawn
+
+
 def scene_stamps(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Placed]:
     """Everything a scene draws, bottom to top: a stamp per piece and per annotation.
 
@@ -706,4 +715,4 @@ def scene_primitives(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator
 
 __all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text", "Placed", "Stamp",
            "annotation_primitives", "annotation_stamp", "moved", "piece_primitives", "piece_stamp", "scene_primitives",
-           "scene_stamps"]
+           "laid_stamps", "scene_stamps"]

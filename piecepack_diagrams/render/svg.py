@@ -23,7 +23,7 @@ from ..layout.compose import LaidOut, as_laid_out
 from .geometry import CAPTION_LEADING, POINTS_PER_INCH, PageGeometry
 from .glyphs import suit_contours
 from .lettering import text_outline
-from .primitives import scene_stamps
+from .primitives import laid_stamps
 from .shapes import BASELINE_DROP, Contour, Point
 from .svgtree import add_child, add_element, add_title, svg_root, svg_text
 
@@ -174,7 +174,7 @@ def render_svg(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, scale: float |
     if theme.page_background != "none":
         add_element(root, "rect", x="0", y="0", width=_pt(w), height=_pt(h), fill=theme.page_background)
     body = add_element(root, "g", stroke_linecap="round", stroke_linejoin="round")
-    for batch in batch_stamps(scene_stamps(scene, theme, laid.scale)):
+    for batch in batch_stamps(laid_stamps(laid, theme)):
         if isinstance(batch, Shapes):
             attrs = {"d": _shapes_path(batch, page), "fill": batch.fill, "stroke": batch.stroke}
             if batch.stroke != "none":

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render.fonts import pdf_font
 from ..layout.compose import LaidOut, lay_out
 from ..render.geometry import POINTS_PER_INCH, PageGeometry
+from ..render import view_laid_out
 from ..render.pdf import draw_scene, pdf_colour, share_forms
 from ..render.reproducible import reproducible_pdf
 from ..scene import Scene
@@ -27,6 +28,7 @@ from .template import Template
 
 if TYPE_CHECKING:
     from ..layout.audit import Finding
+    from ..oblique.projection import Projection
 
 #: Line height of captions, as a multiple of their size.
 LEADING = 1.3
@@ -42,7 +44,8 @@ class Cell:
     between the two, scaled on its own (at most true size) in up to ``legend_share`` of the
     cell's height. The scene is drawn at ``scale`` when given (plates keep one scale per
     record), else as large as fits, at most true size; ``framing`` is the layout's (see
-    :func:`~piecepack_diagrams.layout.lay_out`)."""
+    :func:`~piecepack_diagrams.layout.lay_out`); ``projection`` draws the scene in the oblique
+    view (see :func:`~piecepack_diagrams.render.view_laid_out`), None flat."""
 
     scene: Scene
     caption: str = ""
@@ -50,6 +53,7 @@ class Cell:
     legend_share: float = 0.3
     scale: float | None = None
     framing: str = "whole"
+    projection: Projection | None = None
 
 
 @value
@@ -245,8 +249,8 @@ def _laid_cell(cell: Cell, box: tuple[float, float, float, float], template: Tem
         used = legend.height + LEGEND_GAP
     scene = None
     if room - used > 0:
-        scene = lay_out(replace(cell.scene, caption=""), theme=theme, box=(w, room - used), scale=cell.scale,
-                        framing=cell.framing)
+        scene = view_laid_out(replace(cell.scene, caption=""), theme, cell.projection, box=(w, room - used),
+                              scale=cell.scale, framing=cell.framing)
     return _LaidCell(lines, scene, legend)
 
 
@@ -296,7 +300,7 @@ def _draw_fitted(canvas: Canvas, laid: LaidOut, box: tuple[float, float, float, 
     canvas.saveState()
     canvas.translate(dx * pt, dy * pt)
     canvas.scale(laid.scale, laid.scale)
-    draw_scene(canvas, laid.scene, geo, theme)
+    draw_scene(canvas, laid.scene, geo, theme, drawn=laid.drawn)
     canvas.restoreState()
     return laid.height
 

@@ -163,30 +163,38 @@ def _plate_layout(template: str | Template, cells: list[Cell], theme: Theme) -> 
 
 
 def plates_pdf(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
-               theme: Theme = DEFAULT, title: str = "", audit: Audit | None = None) -> bytes:
+               theme: Theme = DEFAULT, title: str = "", audit: Audit | None = None, view: str = "flat",
+               angle: float = 45.0, depth: float = 0.5) -> bytes:
     """The plates of ``result`` as a PDF (see :func:`plates_document`). With ``audit``, each
     drawing's layout findings are added to it.
 
     Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
     than may be drawn (see :func:`check_drawn`).
     """
-    return plates_document(result, template=template, moves=moves, theme=theme, title=title).render(
-        theme=theme, audit=audit)
+    return plates_document(result, template=template, moves=moves, theme=theme, title=title, view=view, angle=angle,
+                           depth=depth).render(theme=theme, audit=audit)
 
 
 def plates_document(result: Replay, *, template: str | Template = "auto", moves: range | None = None,
-                    theme: Theme = DEFAULT, title: str = "") -> Document:
+                    theme: Theme = DEFAULT, title: str = "", view: str = "flat", angle: float = 45.0,
+                    depth: float = 0.5) -> Document:
     """The plates of ``result``: the game's key (if it draws one) on a page of its own, then
     one cell per position, pages as the template lays them out (``"auto"``: six a page, or one
-    when six would print too small to read).
+    when six would print too small to read); the positions in ``view`` (``"oblique"``: seen
+    from ``angle`` degrees, heights ``depth`` times as long, see
+    :func:`~piecepack_diagrams.render.render`), the key flat.
 
-    Raises :class:`SetupError` for a bad template, :class:`LimitError` for more positions
-    than may be drawn (see :func:`check_drawn`).
+    Raises :class:`SetupError` for a bad template, :class:`OptionError` for a view, angle or
+    depth out of range, :class:`LimitError` for more positions than may be drawn (see
+    :func:`check_drawn`).
     """
+    from ..oblique.projection import parse_view
+
+    projection = parse_view(view=view, angle=angle, depth=depth)
     title = title or plates_title(result)
     shown = moves if moves is not None else range(len(result.positions))
     key, scenes = plate_scenes(result, shown)
-    cells = [Cell(replace(scene, caption=""), scene.caption) for scene in scenes]
+    cells = [Cell(replace(scene, caption=""), scene.caption, projection=projection) for scene in scenes]
     layout, scale = _plate_layout(template, cells, theme)
     cells = [replace(cell, scale=scale) for cell in cells]
     # The file's name, not its path, so the PDF is the same wherever the record is read from.
@@ -203,22 +211,26 @@ def plates_document(result: Replay, *, template: str | Template = "auto", moves:
 
 
 def plates_svg(result: Replay, *, stem: str, moves: range | None = None,
-               theme: Theme = DEFAULT) -> dict[str, bytes]:
+               theme: Theme = DEFAULT, view: str = "flat", angle: float = 45.0, depth: float = 0.5) -> dict[str, bytes]:
     """The plates of ``result`` as SVG files, by name: ``STEM-NNN.svg`` for position NNN (000 the
-    setup), each captioned with its move, all at one scale; and ``STEM-key.svg`` for the
-    game's key, if it draws one."""
-    from ..render import render
+    setup), each captioned with its move, all at one scale, in ``view`` (as
+    :func:`plates_document` draws them); and ``STEM-key.svg`` for the game's key, if it draws one.
+
+    Raises :class:`OptionError` for a view, angle or depth out of range."""
+    from ..oblique.projection import parse_view
+    from ..render import render, view_laid_out
+
+    projection = parse_view(view=view, angle=angle, depth=depth)
 
     shown = moves if moves is not None else range(len(result.positions))
-    from ..layout import lay_out
-
     key, scenes = plate_scenes(result, shown)
     files = {f"{stem}-key.svg": render(key, "svg", theme=theme)} if key is not None else {}
     width = max(3, len(str(shown.stop - 1)))
     # One scale for all: the largest at which every plate fits a letter page's text block.
-    scale = min((lay_out(scene, theme=theme).scale for scene in scenes), default=1.0)
+    scale = min((view_laid_out(scene, theme, projection).scale for scene in scenes), default=1.0)
     for index, scene in zip(shown, scenes):
-        files[f"{stem}-{index:0{width}d}.svg"] = render(scene, "svg", theme=theme, scale=scale)
+        files[f"{stem}-{index:0{width}d}.svg"] = render(scene, "svg", theme=theme, scale=scale, view=view, angle=angle,
+                                                        depth=depth)
     return files
 
 

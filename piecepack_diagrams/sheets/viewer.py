@@ -26,7 +26,6 @@ from ..errors import PiecepackError
 from ..scene import Scene
 from ..textsafe import xml_text
 from ..theme import DEFAULT, Theme
-from ..layout import lay_out
 from .plates import plate_scenes, plates_title
 from .svgdeltas import DIGITS, Deltas
 from ..values import replace
@@ -158,12 +157,13 @@ _SCRIPT = """
 """
 
 
-def _inline_svg(scene: Scene, theme: Theme, scale: float | None = None) -> str:
+def _inline_svg(scene: Scene, theme: Theme, scale: float | None = None, **view: Any) -> str:
     """The scene as an ``<svg>`` element for the page (no XML declaration), at ``scale`` (else
-    the layout's own)."""
+    the layout's own), in ``view`` (:func:`~piecepack_diagrams.render.render`'s ``view``,
+    ``angle`` and ``depth``)."""
     from ..render import render
 
-    text = render(scene, "svg", theme=theme, scale=scale).decode("utf-8")
+    text = render(scene, "svg", theme=theme, scale=scale, **view).decode("utf-8")
     return re.sub(r"^<\?xml[^>]*\?>\s*", "", text)
 
 
@@ -226,15 +226,22 @@ def _controls(last: int, *, ids: bool) -> str:
             + f'<span class="counter"{counter_id}>0 / {last}</span></div>')
 
 
-def _stepper(result: Replay, theme: Theme) -> tuple[Scene | None, list[Scene], Deltas, str, str]:
+def _stepper(result: Replay, theme: Theme, **view: Any) -> tuple[Scene | None, list[Scene], Deltas, str, str]:
     """What a page and a notebook's stepper both show: the key (None for a game without
-    one), the positions' scenes, their drawings as deltas, the positions' markup and the
-    list of moves' markup."""
+    one), the positions' scenes, their drawings (in ``view``, as
+    :func:`~piecepack_diagrams.render.render` takes it) as deltas, the positions' markup and
+    the list of moves' markup.
+
+    Raises :class:`OptionError` for a view, angle or depth out of range."""
+    from ..oblique.projection import parse_view
+    from ..render import view_laid_out
+
+    projection = parse_view(**view) if view else None
     key, scenes = plate_scenes(result, framing="whole")
     errors = _errors_by_position(result)
     # One frame and one scale for every position, so the board stays put as the game is stepped through.
-    scale = lay_out(scenes[0], theme=theme).scale if scenes else 1.0
-    drawings = Deltas.from_svgs([_inline_svg(replace(scene, caption=""), theme, scale) for scene in scenes],
+    scale = view_laid_out(scenes[0], theme, projection).scale if scenes else 1.0
+    drawings = Deltas.from_svgs([_inline_svg(replace(scene, caption=""), theme, scale, **view) for scene in scenes],
                                 whole=[_inline_svg(key, theme)] if key is not None else [])
     boards, moves = [], []
     for k, (position, scene) in enumerate(zip(result.positions, scenes)):
@@ -262,15 +269,19 @@ def _later_text(result: Replay) -> str:
     return ", and 1 later move no longer applies after it"
 
 
-def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "") -> str:
-    """The page for ``result`` (a replay, strict or not: errors are shown at their moves).
+def viewer_html(result: Replay, *, theme: Theme = DEFAULT, title: str = "", view: str = "flat", angle: float = 45.0,
+                depth: float = 0.5) -> str:
+    """The page for ``result`` (a replay, strict or not: errors are shown at their moves), its
+    positions drawn in ``view`` (``"oblique"``: seen from ``angle`` degrees, heights ``depth``
+    times as long, see :func:`~piecepack_diagrams.render.render`), the key flat.
 
     Raises :class:`~piecepack_diagrams.errors.LimitError` for a record with more positions
-    than may be drawn (see :func:`~.plates.check_drawn`).
+    than may be drawn (see :func:`~.plates.check_drawn`), :class:`OptionError` for a view,
+    angle or depth out of range.
     """
     esc = _esc
     title = title or plates_title(result)
-    key, scenes, drawings, boards, moves = _stepper(result, theme)
+    key, scenes, drawings, boards, moves = _stepper(result, theme, view=view, angle=angle, depth=depth)
     fields = "".join(f"<tr><th>{esc(str(name))}</th><td>{esc(_field_text(value))}</td></tr>"
                      for name, value in result.record.metadata.items())
     summary = (f'<p class="error">A move breaks the rules{_later_text(result)}; each is shown at its move.</p>'

@@ -19,6 +19,9 @@ Policies (each decides the move, and which dice to pick up and roll):
     is computed exactly (each die gives a move or not on its own, so the chance
     is one minus the product of the rolled dice's chances of failing), then the
     most die faces that would give a move; ties go to the heuristic.
+``expectimax``
+    the move and the dice to keep with the best expected value two turns ahead,
+    exact over the rolls in between (:mod:`.expectimax`).
 """
 
 from __future__ import annotations
@@ -28,9 +31,9 @@ from typing import Callable
 
 from ...values import value
 from .board import CELLS, HOLE, NEIGHBOURS, MoveTable, pawn_moves
-from .rules import REMOVED, Action, CoinCollectorsState, PawnMove, Remove, Roll
+from .rules import REMOVED, Action, CoinCollectorsState, PawnMove, Remove, Roll, Variant
 
-POLICIES = ("random", "heuristic", "lookahead")
+POLICIES = ("random", "heuristic", "lookahead", "expectimax")
 _DIRECTION = {-5: "N", 5: "S", 1: "E", -1: "W"}
 #: Each suit's corner for the heuristic: Suns upper left, Moons upper right, Crowns lower right, Arms lower left.
 _CORNERS = (0, 4, 24, 20)
@@ -119,6 +122,9 @@ class Policy:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+
+    def begin(self, t: MoveTable, variant: Variant) -> None:
+        """Called before a game's first decision with its deal's tables and its variant."""
 
     def move(self, t: MoveTable, pawns: list[int], dice: list[int], present: int, active: list[int],
              moves: list[tuple[int, int]]) -> tuple[int, int]:
@@ -229,8 +235,11 @@ def _die(rng: random.Random) -> int:
 
 def make_policy(name: str, rng: random.Random) -> Policy:
     """The policy called ``name`` (see :data:`POLICIES`); raises ``ValueError``."""
+    from .expectimax import ExpectimaxPolicy  # it builds on this module
+
     table: dict[str, Callable[[random.Random], Policy]] = {
-        "random": RandomPolicy, "heuristic": HeuristicPolicy, "lookahead": LookaheadPolicy}
+        "random": RandomPolicy, "heuristic": HeuristicPolicy, "lookahead": LookaheadPolicy,
+        "expectimax": ExpectimaxPolicy}
     if name not in table:
         raise ValueError(f"unknown policy '{name}'; expected one of {', '.join(POLICIES)}")
     return table[name](rng)
@@ -247,6 +256,7 @@ def play(state: CoinCollectorsState, policy: Policy, rng: random.Random, *, reco
     score = state.score
     actions: list[Action] = []
     stud = variant.four_die_stud
+    policy.begin(t, variant)
     while True:
         moves = pawn_moves(t, pawns, dice, present, active)
         if not moves:

@@ -1,0 +1,231 @@
+"""Raster frames: the background of each position, then each actor's sprite moved, turned,
+squashed and faded as its pose says, in drawing order (the flat view's, or for the oblique
+view the order worked out from the frame's solids)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Hashable, Iterator, Sequence
+
+from PIL import Image, ImageChops
+
+from ..oblique.projection import Projection
+from ..pieces import Piece
+from ..render.primitives import Placed, annotation_stamp, piece_stamp
+from ..scene import ScenePiece
+from ..theme import Theme
+from .actors import Look, Still, _rounded
+from .frames import Camera, FrameTime
+from .options import AnimationOptions
+from .sprites import draw_sprites
+from ..values import value
+from .timeline import Lane, Pose, drawing_order, ease, is_still, pose
+
+if TYPE_CHECKING:
+    from ..oblique.solids import Solid
+
+
+class Painter:
+    """Draws the frames of one animation (see :meth:`frames`)."""
+
+    def __init__(self, lanes: Sequence[Lane], stills: Sequence[Still], camera: Camera, theme: Theme,
+                 options: AnimationOptions) -> None:
+        self.lanes, self.stills, self.camera, self.theme = lanes, stills, camera, theme
+        self.projection = Projection(options.angle, options.depth) if options.view == "oblique" else None
+        looks: dict[Hashable, Sequence[Placed]] = {}
+        for lane in lanes:
+            for actor in lane.states:
+                if actor is not None:
+                    key = self._sprite_key(actor.look, actor.angle)
+                    if key not in looks:
+                        looks[key] = self._stamps(actor.look, actor.angle)
+        self.sprites = draw_sprites(looks, ppi=camera.ppi, theme=theme)
+        self._backgrounds: dict[Hashable, Image.Image] = {}
+
+    def _sprite_key(self, look: Look, angle: float) -> Hashable:
+        return (look if isinstance(look, Piece) else _rounded(look), round(angle % 360, 6))
+
+    def _stamps(self, look: Look, angle: float) -> Sequence[Placed]:
+        if isinstance(look, Piece):
+            if self.projection is not None:
+                from ..oblique.draw import oblique_stamps
+
+                return oblique_stamps([ScenePiece(look, 0.0, 0.0, angle)], self.theme, self.projection)
+            return [(piece_stamp(look, angle, self.theme), 0.0, 0.0)]
+        return [(annotation_stamp(look, self.theme, 1.0), 0.0, 0.0)]
+
+    def background(self, k: int) -> Image.Image:
+        """Position ``k``'s still annotations on the page (for the oblique view, the page alone)."""
+        if not self._backgrounds:
+            from .sprites import draw_grounds
+
+            cam = self.camera
+            keys: list[Hashable] = []
+            grounds: list[tuple[object, ...]] = []
+            for still in self.stills:
+                items = () if self.projection is not None else still.background
+                key = _rounded(items)
+                if key not in keys:
+                    keys.append(key)
+                    grounds.append(items)
+            drawn = draw_grounds(grounds, frame=cam.frame, size=(cam.width, cam.height), ppi=cam.ppi,
+                                 theme=self.theme)
+            self._backgrounds = dict(zip(keys, drawn))
+        items = () if self.projection is not None else self.stills[k].background
+        return self._backgrounds[_rounded(items)]
+
+    def swatch(self) -> Image.Image:
+        """Every colour the frames are made of, roughly in the share they cover: the first and
+        last backgrounds and every sprite laid on the page (a GIF's palette is made from it)."""
+        grounds = [self.background(0), self.background(len(self.stills) - 1)]
+        sprites = sorted(self.sprites.items(), key=lambda item: repr(item[0]))
+        row = sum(s.width for _, s in sprites)
+        tall = max((s.height for _, s in sprites), default=1)
+        strip = Image.new("RGB", (max(1, row), tall), grounds[0].getpixel((0, 0)))
+        x = 0
+        for _, sprite in sprites:
+            strip.paste(sprite, (x, 0), sprite)
+            x += sprite.width
+        width = max(g.width for g in grounds)
+        strip = strip.resize((width, max(1, round(tall * width / strip.width))), Image.Resampling.NEAREST) \
+            if strip.width > width else strip
+        out = Image.new("RGB", (width, sum(g.height for g in grounds) + strip.height), "#FFFFFF")
+        y = 0
+        for g in (*grounds, strip):
+            out.paste(g, (0, y))
+            y += g.height
+        return out
+
+    def frames(self, times: Sequence[FrameTime]) -> Iterator[Image.Image]:
+        """Each frame of ``times`` as an RGB picture ``camera.width`` x ``camera.height``."""
+        held: dict[int, Image.Image] = {}
+        base: _Base | None = None
+        for t in times:
+            k, u = t.step, t.u
+            if u in (0.0, 1.0):  # a position held (shown again after the move): everything in its order
+                at = k + int(u == 1.0)
+                if at not in held:
+                    held.clear()
+                    held[at] = self._ground(k, u)
+                    self._draw(held[at], self._poses(k, u, _everything))
+                yield held[at].copy()
+                continue
+            if base is None or base.step != k:
+                base = self._base(k)
+            canvas = base.before.copy()
+            if base.changed is not None:  # only where the two differ: the rest of the picture stays still
+                canvas.paste(Image.blend(base.before.crop(base.changed), base.after.crop(base.changed), ease(u)),
+                             base.changed[:2])
+            moving = self._poses(k, u, lambda n, k=k: not is_still(self.lanes[n], k))  # type: ignore[misc]
+            self._draw_over(canvas, base.under, moving)
+            yield canvas
+
+    def _base(self, k: int) -> _Base:
+        """What does not move during move ``k``, drawn once on each position's background (the
+        two are cross-faded; what moves is lifted over them)."""
+        still = self._poses(k, 0.5, lambda n: is_still(self.lanes[n], k))
+        before = self.background(k).copy()
+        under = self._draw(before, still)
+        after, changed = before, None
+        if self.background(k + 1) is not self.background(k):
+            after = self.background(k + 1).copy()
+            self._draw(after, still)
+            changed = ImageChops.difference(before, after).getbbox()
+        return _Base(k, before, after, under, changed)
+
+    def _poses(self, k: int, u: float, keep: Callable[[int], bool]) -> list[Pose]:
+        """The poses of the lanes ``keep`` keeps at ``u`` of move ``k``, bottom first (the
+        oblique view draws pieces only)."""
+        out = [p for n in drawing_order(self.lanes, k, u) if keep(n) and (p := pose(self.lanes[n], k, u)) is not None]
+        return out if self.projection is None else [p for p in out if isinstance(p.look, Piece)]
+
+    def _draw(self, canvas: Image.Image, poses: list[Pose]) -> tuple[Solid, ...]:
+        """``poses`` drawn in order: the flat view's, or the oblique view's worked out from
+        their solids (which it returns; none in the flat view)."""
+        if self.projection is None:
+            for p in poses:
+                self._paste(canvas, p, p.x, p.y)
+            return ()
+        from ..oblique.order import drawing_order as solid_order
+        from ..oblique.solids import solids_of
+
+        # A solid's index counts the poses that are pieces alone.
+        pieces = [(p, ScenePiece(p.look, p.x, p.y, p.angle)) for p in poses if isinstance(p.look, Piece)]
+        poses = [p for p, _ in pieces]
+        solids = solids_of(tuple(piece for _, piece in pieces))
+        dx, dy = self.projection.shift
+        seen: set[int] = set()
+        for solid in solid_order(solids, self.projection):
+            if solid.index not in seen:  # a solid cut in two is drawn whole where its first part goes
+                seen.add(solid.index)
+                p = poses[solid.index]
+                self._paste(canvas, p, p.x + solid.base * dx, p.y + solid.base * dy)
+        return solids
+
+    def _draw_over(self, canvas: Image.Image, under: tuple[Solid, ...], poses: list[Pose]) -> None:
+        """``poses`` drawn over what is drawn already (``under``'s solids in the oblique view,
+        each pose raised to the top of those it is over)."""
+        if self.projection is None:
+            self._draw(canvas, poses)
+            return
+        from ..oblique.polygons import overlap_area
+        from ..oblique.solids import EPSILON, placed_outline
+
+        dx, dy = self.projection.shift
+        for p in poses:
+            assert isinstance(p.look, Piece)
+            outline = placed_outline(ScenePiece(p.look, p.x, p.y, p.angle))
+            box = _box(outline)
+            z = max((s.top for s in under if _meets(box, _box(placed_outline(s.piece)))
+                     and overlap_area(outline, placed_outline(s.piece)) > EPSILON), default=0.0)
+            self._paste(canvas, p, p.x + z * dx, p.y + z * dy)
+
+    def _ground(self, k: int, u: float) -> Image.Image:
+        """The background during move ``k``: the two positions' cross-faded where they differ."""
+        if u <= 0 or self.background(k) is self.background(k + 1):
+            return self.background(k).copy()
+        if u >= 1:
+            return self.background(k + 1).copy()
+        return Image.blend(self.background(k), self.background(k + 1), ease(u))
+
+    def _paste(self, canvas: Image.Image, p: Pose, x: float, y: float) -> None:
+        sprite = self.sprites[self._sprite_key(p.look, p.rest)]
+        turn = (p.angle - p.rest + 180) % 360 - 180
+        if abs(turn) > 1e-6:
+            sprite = sprite.rotate(turn, resample=Image.Resampling.BICUBIC)
+        if p.squash < 1:
+            sprite = sprite.resize((max(1, round(sprite.width * p.squash)), sprite.height),
+                                   Image.Resampling.BILINEAR)
+        if p.alpha < 1:
+            alpha = sprite.getchannel("A").point(lambda v: round(v * p.alpha))
+            sprite = sprite.copy()
+            sprite.putalpha(alpha)
+        px, py = self.camera.pixel(x, y)
+        canvas.paste(sprite, (round(px - sprite.width / 2), round(py - sprite.height / 2)), sprite)
+
+
+@value
+class _Base:
+    """Move ``step``'s still part drawn on the background before and after it, and its solids (oblique view)."""
+
+    step: int
+    before: Image.Image
+    after: Image.Image
+    under: tuple[Solid, ...]
+    #: Where the two differ (left, top, right, bottom pixels), None where they do not.
+    changed: tuple[int, int, int, int] | None
+
+
+def _everything(n: int) -> bool:
+    return True
+
+
+def _box(outline: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in outline], [y for _, y in outline]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+__all__ = ["Painter"]

@@ -1,0 +1,222 @@
+"""Animations (issue 21): frames read back with Pillow show pieces where an eased glide puts
+them, flips squash, captures fade; the same options give the same bytes; GIF and APNG hold
+the frames and durations asked for, an MP4 is what ffprobe says, the animated SVG is one
+element per piece moved by keyframes; every bad option is refused, located, before work."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image, ImageSequence
+
+from piecepack_diagrams import OptionError, OutputError, parse_records, replay
+from piecepack_diagrams.animate import MAX_FRAME_PIXELS, animate
+from piecepack_diagrams.cli import main
+from piecepack_diagrams.theme import DEFAULT
+
+from conftest import CORPUS, ROOT
+
+#: Three tile backs in a row; a Suns pawn placed, moved two tiles right; a coin placed, turned
+#: over, taken away. Moves count as positions do (0 the setup function's empty table, 1 the
+#: tiles): move 3 moves the pawn, 5 turns the coin over, 6 takes it away.
+RECORD = "setup. t@b2 t@d2 t@f2\n1. pS@b2\n2. b2-f2\n3. cS3@d2\n4. +d2\n5. *d2"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def game():  # noqa: ANN201 - a Replay
+    return replay(parse_records(RECORD)[0])
+
+
+def _frames(data: bytes) -> list[tuple[Image.Image, int]]:
+    image = Image.open(io.BytesIO(data))
+    return [(frame.convert("RGB"), frame.info["duration"]) for frame in ImageSequence.Iterator(image)]
+
+
+def _blob(frame: Image.Image, colour: str, tolerance: int = 40) -> tuple[float, float, int]:
+    """Centroid and count of the pixels near ``colour``."""
+    target = tuple(int(colour[k:k + 2], 16) for k in (1, 3, 5))
+    xs = ys = n = 0
+    pixels = frame.load()
+    for y in range(frame.height):
+        for x in range(frame.width):
+            if all(abs(a - b) <= tolerance for a, b in zip(pixels[x, y], target)):
+                xs, ys, n = xs + x, ys + y, n + 1
+    return (xs / n if n else float("nan")), (ys / n if n else float("nan")), n
+
+
+def _smoothstep(u: float) -> float:
+    return u * u * (3 - 2 * u)
+
+
+def test_a_gliding_piece_is_where_the_eased_move_puts_it(game):
+    data = animate(game, "apng", moves=(3, 3), fps=10, pause=0.5, width=240)
+    frames = [f for f, _ in _frames(data)]
+    assert len(frames) == 7  # the held position, 5 frames of the 6-frame glide, the next position held
+    suns = DEFAULT.suit_colour(1)
+    start, end = _blob(frames[0], suns), _blob(frames[-1], suns)
+    assert start[2] > 20 and end[2] > 20
+    assert end[0] - start[0] > 100  # two tiles to the right
+    for j in range(1, 6):
+        x, y, n = _blob(frames[j], suns)
+        assert n > 20
+        assert x == pytest.approx(start[0] + (end[0] - start[0]) * _smoothstep(j / 6), abs=1.5), j
+        assert y == pytest.approx(start[1], abs=1.0)
+
+
+def test_a_flip_squashes_the_piece_to_nothing_and_back(game):
+    from PIL import ImageChops
+
+    data = animate(game, "apng", moves=(5, 5), fps=10, pause=0.5, width=240)
+    frames = [f for f, _ in _frames(data)]
+    bare = _frames(animate(game, "apng", moves=(6, 6), fps=10, pause=0.5, width=240))[-1][0]  # the coin taken away
+    assert bare.size == frames[0].size
+
+    def width(frame: Image.Image) -> int:
+        # The coin: what differs from the table without it.
+        bbox = ImageChops.difference(frame, bare).convert("L").point(lambda v: 255 if v > 24 else 0).getbbox()
+        return 0 if bbox is None else bbox[2] - bbox[0]
+
+    widths = [width(f) for f in frames]
+    assert widths[0] > 15 and widths[-1] == pytest.approx(widths[0], abs=2)
+    assert widths[3] < widths[0] / 4  # half way, seen edge on
+    assert widths[1] > widths[2] > widths[3] < widths[4] < widths[5]
+
+
+def test_a_removed_piece_fades_out(game):
+    data = animate(game, "apng", moves=(6, 6), fps=10, pause=0.5, width=240)
+    frames = [f for f, _ in _frames(data)]
+    crop = (100, 0, 140, frames[0].height)
+    ink = [sum(1 for v in f.crop(crop).convert("L").tobytes() if v < 200) for f in frames]
+    assert ink[0] > ink[2] > ink[4] > ink[-1]
+
+
+def test_gif_and_apng_hold_the_frames_and_durations_asked_for(game):
+    for fmt in ("gif", "apng"):
+        frames = _frames(animate(game, fmt, moves=(2, 4), fps=10, pause=1.0, width=200))
+        assert len(frames) == 3 * 6 + 1
+        durations = [d for _, d in frames]
+        assert durations[0] == 1000 and durations[6] == 1000 and durations[12] == 1000
+        assert durations[1:6] == [100] * 5
+        assert durations[-1] == 2500  # the last position: its pause and a second and a half more
+        assert frames[0][0].size == (200, frames[-1][0].height)
+
+
+def test_the_same_record_and_options_give_the_same_bytes(game):
+    for fmt in ("gif", "apng", "svg"):
+        first = animate(game, fmt, moves=(1, 5), fps=8, width=160)
+        assert animate(game, fmt, moves=(1, 5), fps=8, width=160) == first, fmt
+
+
+def test_the_animated_svg_moves_each_piece_by_keyframes(game):
+    document = animate(game, "svg", moves=(2, 6))
+    root = ET.fromstring(document)
+    assert not list(root.iter(f"{SVG}script"))
+    style = "".join(s.text or "" for s in root.iter(f"{SVG}style"))
+    assert "@keyframes" in style
+    body = [g for g in root if g.tag == f"{SVG}g" and not g.get("class")][-1]
+    lanes = [g for g in body if g.tag == f"{SVG}g"]
+    assert len(lanes) == 5  # three tiles, the pawn, the coin: each drawn once
+    defined = {g.get("id") for g in root.iter(f"{SVG}g") if g.get("id")}
+    for use in root.iter(f"{SVG}use"):
+        assert use.get("href", "")[1:] in defined
+    moved = [g for g in lanes if f".{g.get('class')}{{animation:" in style]
+    assert len(moved) == 2  # the pawn (placed, moved) and the coin (placed, flipped, removed); tiles stay
+
+
+def test_the_30_move_svg_stays_small():
+    game = replay(parse_records((CORPUS / "records" / "tablut.ppn").read_text())[0])
+    assert len(animate(game, "svg", moves=(1, 30))) < 1_000_000
+
+
+@pytest.mark.skipif(shutil.which("ffprobe") is None, reason="ffmpeg is installed by the README's test command")
+def test_mp4_is_a_video_of_the_whole_animation(game):
+    data = animate(game, "mp4", moves=(2, 3), fps=10, pause=1.0, width=200)
+    probe = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-show_entries",
+                            "stream=codec_name,width,height,nb_read_frames,r_frame_rate", "-of", "json", "-"],
+                           input=data, capture_output=True, check=True)
+    stream = json.loads(probe.stdout)["streams"][0]
+    assert stream["codec_name"] == "h264" and stream["width"] == 200 and stream["height"] % 2 == 0
+    assert stream["r_frame_rate"] == "10/1"
+    # Two moves: each a second held and 5 frames of glide; the last position 2.5 seconds.
+    assert int(stream["nb_read_frames"]) == 2 * (10 + 5) + 25
+
+
+def test_mp4_without_ffmpeg_says_how_to_install_it(game, monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(OutputError) as caught:
+        animate(game, "mp4", moves=(2, 2))
+    assert "apt-get install ffmpeg" in caught.value.describe()
+
+
+@pytest.mark.parametrize(("options", "token"), [
+    ({"fps": 0}, "0"), ({"fps": 51}, "51"), ({"fps": 2.5}, "2.5"), ({"pause": -1}, "-1"), ({"pause": 31}, "31"),
+    ({"width": 63}, "63"), ({"width": 1921}, "1921"), ({"view": "side"}, "side"), ({"angle": 361}, "361"),
+    ({"depth": 0}, "0"), ({"depth": 5}, "5"), ({"moves": (0, 2)}, "0-2"), ({"moves": (3, 2)}, "3-2"),
+    ({"moves": (1, 7)}, "1-7"), ({"fps": float("nan")}, "nan"),
+])
+def test_every_bad_option_is_refused(game, options, token):
+    with pytest.raises(OptionError) as caught:
+        animate(game, "gif", **options)
+    assert caught.value.token == token
+
+
+def test_the_oblique_view_is_refused_for_svg_and_unknown_formats(game):
+    with pytest.raises(OptionError):
+        animate(game, "svg", view="oblique")
+    with pytest.raises(OptionError):
+        animate(game, "avi")
+
+
+def test_the_oblique_view_of_a_game_without_pieces_is_refused():
+    from piecepack_diagrams import replay_file
+
+    (maze,) = replay_file(ROOT / "records" / "labyrinth" / "seven-by-seven-four-players.ppn")
+    with pytest.raises(OptionError) as caught:
+        animate(maze, "gif", moves=(1, 2), view="oblique")
+    assert caught.value.token == "oblique"
+
+
+def test_an_animation_past_the_size_bound_is_refused_before_any_drawing():
+    game = replay(parse_records((CORPUS / "records" / "tablut.ppn").read_text())[0])
+    start = time.perf_counter()
+    with pytest.raises(OptionError) as caught:
+        animate(game, "mp4", fps=50, pause=30, width=1920)
+    assert time.perf_counter() - start < 2
+    assert f"{MAX_FRAME_PIXELS:,}" in caught.value.describe()
+
+
+@pytest.mark.parametrize("words", [
+    ["--fps", "0"], ["--pause", "99"], ["--width", "5"], ["--view", "top"], ["--angle", "-1"], ["--depth", "9"],
+    ["--moves", "4-2"], ["--moves", "x"], ["-o", "OUT/a.avi"], ["-f", "gif", "-o", "OUT/a.svg"],
+])
+def test_the_command_line_refuses_bad_options_as_usage_errors(tmp_path, capsys, words):
+    record = tmp_path / "r.ppn"
+    record.write_text(RECORD)
+    argv = ["animate", str(record), *[w.replace("OUT", str(tmp_path)) for w in words]]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "piecepack-diagrams animate: error:" in err and "expected" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.ppn"]  # nothing written
+
+
+def test_the_command_line_writes_the_format_its_name_says(tmp_path):
+    record = tmp_path / "r.ppn"
+    record.write_text(RECORD)
+    assert main(["animate", str(record), "--moves", "2-3", "--width", "120", "-o", str(tmp_path / "a.gif")]) == 0
+    assert Image.open(tmp_path / "a.gif").format == "GIF"
+    assert main(["animate", str(record), "--moves", "2-3", "-f", "apng", "-o", str(tmp_path / "a.apng")]) == 0
+    assert Image.open(tmp_path / "a.apng").is_animated
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.apng", "a.gif", "r.ppn"]  # no temporary left
+
+
+def test_the_oblique_view_animates_stacked_pieces(game):
+    frames = _frames(animate(game, "gif", moves=(2, 3), view="oblique", angle=45, depth=1.0, fps=5, width=160))
+    assert len(frames) == 2 * 3 + 1
+    assert frames[0][0].tobytes() != frames[-1][0].tobytes()
