@@ -9,7 +9,7 @@ The player chooses the rat's first square, so a deal counts as winnable (a
 maze as navigable) when either square will do. For a full deal (maze and coin
 order) the advanced version is solved exactly, and the standard rules by
 :func:`.standard.solve_standard`, which proves each verdict (a replayed escape or a
-certificate) or, for about one deal in 300, leaves it undecided within its budget:
+certificate) or, for about four deals in 1,000, leaves it undecided within its budget:
 those are counted apart (``standard_undecided``), not as wins.
 """
 
