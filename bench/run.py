@@ -290,7 +290,8 @@ def _module_rows(repeat: int) -> list[Row]:
         if math.isnan(target):
             rows.append(Row(name, f"{seconds:.1f} s"))
         else:
-            rows.append(Row(name, f"{seconds:.1f} s", f"< {target:g} s", seconds < target))
+            shown = f"{seconds:.1f} s" if seconds >= 0.1 else f"{1000 * seconds:.0f} ms"
+            rows.append(Row(name, shown, f"< {target:g} s", seconds < target))
     rows += [Row(*row) for row in parallel.measure(repeat)]
     return rows + [Row(*row) for row in scaling.measure(min(repeat, 3))]
 

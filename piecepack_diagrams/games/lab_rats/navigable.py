@@ -56,7 +56,7 @@ class _Tables:
 
     def __init__(self, state: LabRatsState) -> None:
         board = board_of(state)
-        squares = sorted(state.maze.squares)
+        self.squares = squares = sorted(state.maze.squares)
         self.index = index = {square: i for i, square in enumerate(squares)}
         # Every two squares of a line (a run of maze squares along a row or a column) are a move
         # apart, both ways. lines_on[i]: each line through square i (as square indices) and
@@ -195,14 +195,46 @@ def is_navigable(state: LabRatsState) -> bool:
     start = tables.index.get(state.rat)
     if start is None:
         raise ValueError(f"the rat's square {state.rat} is not a square of the maze")
-    if tables.exits[start]:
-        return True
+    return _search(tables, start, 0, _CAPACITY) is not None
+
+
+def escape_route(state: LabRatsState, square: Square,
+                 coins: tuple[int, ...] = (COINS_PER_VALUE,) * _VALUES) -> tuple[tuple[Square, int], ...] | None:
+    """A way out of ``state``'s maze from ``square`` using at most ``coins[v]`` coins of each
+    value ``v`` (0: null; at most four each), as the squares a move starts from with the value
+    of its coin (the last one crosses the exit); ``None`` when there is none (exact, as
+    :func:`is_navigable`). Raises ``ValueError`` when ``square`` is not a maze square."""
+    tables = _tables_of(state)
+    start = tables.index.get(square)
+    if start is None:
+        raise ValueError(f"the rat's square {square} is not a square of the maze")
+    used = sum((COINS_PER_VALUE - min(COINS_PER_VALUE, max(0, n))) << 4 * v for v, n in enumerate(coins))
+    capacity = _CAPACITY - sum((COINS_PER_VALUE - n) * _CHARGES[v] for v, n in enumerate(coins))
+    found = _search(tables, start, used, capacity)
+    if found is None:
+        return None
+    squares = tables.squares
+    return tuple((squares[i], v) for i, v in found)
+
+
+def _value_of(before: int, after: int) -> int:
+    """The value whose count went up from label ``before`` to ``after``."""
+    step = after - before
+    return (step.bit_length() - 1) // 4
+
+
+def _search(tables: _Tables, start: int, used: int, capacity: int) -> list[tuple[int, int]] | None:
+    """The label search from square ``start`` with ``used`` coins counted as spent: the moves of a
+    way out as (square index, value), or None."""
     moves, moves_from, exits, bounds, steps = tables.moves, tables.moves_from, tables.exits, tables.bounds, tables.steps
-    if ((_CAPACITY | _BOUND_GUARDS) - bounds[start]) & _BOUND_GUARDS != _BOUND_GUARDS:
-        return False
+    if exits[start] & ~used:
+        return [(start, _exit_value(exits[start], used))]
+    if ((capacity | _BOUND_GUARDS) - bounds[start]) & _BOUND_GUARDS != _BOUND_GUARDS:
+        return None
     labels: list[list[int]] = [[] for _ in exits]
-    labels[start].append(0)
-    queue = [(steps[start], 0, start, 0, _CAPACITY)]
+    labels[start].append(used)
+    parents: dict[tuple[int, int], tuple[int, int]] = {}
+    queue = [(steps[start], 0, start, used, capacity)]
     pushed = 0
     while queue:
         _, _, square, used, capacity = heappop(queue)
@@ -214,7 +246,8 @@ def is_navigable(state: LabRatsState) -> bool:
             else:
                 after, left = used + coin, capacity - charge
             if exits[reached] & ~after:
-                return True
+                parents[reached, after] = (square, used)
+                return _walk_back(parents, (reached, after), start) + [(reached, _exit_value(exits[reached], after))]
             if ((left | _BOUND_GUARDS) - bounds[reached]) & _BOUND_GUARDS != _BOUND_GUARDS:
                 continue  # some bound says the coins left cannot get out from there
             guarded = after | _COUNT_GUARDS
@@ -224,9 +257,28 @@ def is_navigable(state: LabRatsState) -> bool:
                     break  # another label there used no more of any value
             else:
                 known.append(after)
+                parents[reached, after] = (square, used)
                 pushed += 1
                 heappush(queue, (steps[reached], pushed, reached, after, left))
-    return False
+    return None
 
 
-__all__ = ["COINS_PER_VALUE", "is_navigable"]
+def _exit_value(exits: int, used: int) -> int:
+    """A value not used up whose coin crosses the exit (``exits``: their used-up bits)."""
+    open_ = exits & ~used
+    return ((open_ & -open_).bit_length() - 1) // 4
+
+
+def _walk_back(parents: dict[tuple[int, int], tuple[int, int]], label: tuple[int, int],
+               start: int) -> list[tuple[int, int]]:
+    """The moves (square index, value) from the start to ``label``."""
+    out = []
+    while label in parents:
+        before = parents[label]
+        out.append((before[0], _value_of(before[1], label[1])))
+        label = before
+    out.reverse()
+    return out
+
+
+__all__ = ["COINS_PER_VALUE", "escape_route", "is_navigable"]
