@@ -221,8 +221,11 @@ def test_coin_collectors_values_two_coins_from_the_end_are_the_chances_the_rolls
 
 
 def test_unknown_is_shown_as_unknown_never_guessed() -> None:
+    from piecepack_diagrams.games.lab_rats.analysis import LabRatsAnalyser, budgeted_search
+
     result = replay(first_record(ROOT / "records" / "lab-rats" / "standard-seed-13-conceded.ppn"))
-    analysis = analyse(result, budget=20)
+    # The budgeted search alone (the decisive solver proves this deal lost) leaves it unknown.
+    analysis = analyse(result, analyser=LabRatsAnalyser(budget=20, standard=budgeted_search))
     unknown = [e for e in analysis.evaluations if not e.is_known()]
     assert unknown and all(e.bar is None and bar_words(e) == "unknown" for e in unknown)
     assert all(m.judgement == "" for m in analysis.moves if not m.before.is_known())
@@ -292,3 +295,20 @@ def test_cli_solve_hints(capsys: pytest.CaptureFixture[str]) -> None:
         solve_hints(ROOT / "records" / "labyrinth" / "nine-by-nine-three-goals.ppn")
     assert main(["solve", "lab-rats", "--seed", "7", "--hints"]) == 2
     assert "hints are for a position of a record" in capsys.readouterr().err
+
+
+def test_after_a_proven_loss_every_position_is_lost_and_no_move_loses_more():
+    """The conceded standard-rules game starts from a deal with no escape: the decisive solver
+    proves it (its certificate is checked in test_lab_rats_standard), and no later position
+    of the game can be winnable (moves only take away), so none is left unknown, and no move
+    is a blunder (there was nothing left to lose)."""
+    from piecepack_diagrams.games.lab_rats.standard import solve_standard
+
+    result = replay(first_record(ROOT / "records" / "lab-rats" / "standard-seed-13-conceded.ppn"))
+    start = next(p.state for p in result.positions if not p.state.building)
+    assert solve_standard(start).winnable is False
+    analysis = analyse(result)
+    first = next(k for k, p in enumerate(result.positions) if p.state is start)
+    assert [e.winnable for e in analysis.evaluations[first:]] == [False] * (len(result.positions) - first)
+    assert not analysis.judged("??") and not analysis.judged("?")
+    assert all(m.best is None or m.best.value.winnable is False for m in analysis.moves)

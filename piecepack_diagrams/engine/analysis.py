@@ -296,7 +296,7 @@ def analyse(replay: Replay, *, budget: int | None = None, analyser: Analyser[Any
         raise replay.errors[0]
     analyser = analyser or _located_analyser(replay, budget)
     positions = replay.positions
-    evaluations = tuple(analyser.evaluate(p.state) for p in positions)
+    evaluations = _evaluations(analyser, [p.state for p in positions])
     moves = []
     for k, group in enumerate(replay.record.groups, start=1):
         before, after = positions[k - 1].state, positions[k].state
@@ -304,12 +304,30 @@ def analyse(replay: Replay, *, budget: int | None = None, analyser: Analyser[Any
         if played is None:
             continue
         choices = analyser.choices(before, search=False)
+        if evaluations[k - 1].winnable is False:  # from a lost position every move loses
+            choices = [replace(c, value=evaluations[k - 1]) for c in choices]
         others = [c for c in choices if not analyser.is_same_move(c, group, after)]
         best = max(choices, key=lambda c: c.value.rank(), default=None)
         glyph = judge(played, choices, before=evaluations[k - 1], others=others)
         moves.append(MoveAnalysis(k, group.label, _plain_text(group), evaluations[k - 1], played, evaluations[k],
                                   best, glyph))
     return Analysis(replay, evaluations, tuple(moves))
+
+
+def _evaluations(analyser: Analyser[Any], states: Sequence[Any]) -> tuple[Evaluation, ...]:
+    """The value of each of ``states`` (a record's positions in order): once one is proven
+    lost, so is every later one (no sequence of moves from a lost position wins), and they
+    are not searched."""
+    out: list[Evaluation] = []
+    lost = None
+    for k, state in enumerate(states):
+        if lost is None:
+            out.append(analyser.evaluate(state))
+            if out[-1].winnable is False:
+                lost = Evaluation(False, note="no win from the setup" if k == 0 else f"no win after move {k}")
+        else:
+            out.append(lost)
+    return tuple(out)
 
 
 def hints(replay: Replay, move: int | str = "last", *, budget: int | None = None,

@@ -3,8 +3,9 @@
 A position's value is the escape with the fewest coins from it. In the advanced version
 the solver is exact. Under the standard rules an escape without backing up is an escape,
 so the advanced solver's answer is a win with at most that many coins; when it finds none,
-a standard-rules search within ``budget`` states decides, or leaves the position unknown.
-That search is a plug-in (``standard``): any function of a state and a budget that answers
+a standard-rules search decides: a deal's first position by the decisive solver
+(:func:`~.standard.solve_standard`), later ones within ``budget`` states, or the position is
+left unknown. That search is a plug-in (``standard``): any function of a state and a budget that answers
 ``(winnable, actions, exact)``, ``winnable`` None when undecided, can take its place.
 
 Before that search, every action followed by the advanced solver is tried (a back-up and
@@ -42,10 +43,23 @@ def budgeted_search(state: LabRatsState, budget: int) -> tuple[bool | None, tupl
     return (None if found.exhausted else False), (), True
 
 
+def decisive_search(state: LabRatsState, budget: int) -> tuple[bool | None, tuple[Action, ...], bool]:
+    """A deal's first position (no coins down) decided by :func:`~.standard.solve_standard`
+    (a replayed escape or a checked proof that there is none), other positions and the
+    few deals it leaves undecided by :func:`budgeted_search` within ``budget`` states."""
+    from .standard import solve_standard
+
+    if not state.down and state.outcome == "playing" and not state.building and not state.options.advanced:
+        verdict = solve_standard(state)
+        if verdict.winnable is not None:
+            return verdict.winnable, verdict.actions, False  # an escape, not the fewest coins
+    return budgeted_search(state, budget)
+
+
 class LabRatsAnalyser(Analyser[LabRatsState]):
     """Values of Lab Rats positions: the fewest coins to escape (see the module's notes)."""
 
-    def __init__(self, *, budget: int = ANALYSIS_BUDGET, standard: StandardSearch = budgeted_search) -> None:
+    def __init__(self, *, budget: int = ANALYSIS_BUDGET, standard: StandardSearch = decisive_search) -> None:
         if isinstance(budget, bool) or not isinstance(budget, int) or not 0 <= budget <= BUDGET_LIMIT:
             raise SetupError(f"a budget of {budget!r} states is out of range", token=str(budget),
                              expected=f"0 to {BUDGET_LIMIT:,} states")
@@ -107,4 +121,4 @@ def analyser(*, budget: int | None = None) -> LabRatsAnalyser:
     return LabRatsAnalyser(budget=ANALYSIS_BUDGET if budget is None else budget)
 
 
-__all__ = ["ANALYSIS_BUDGET", "LabRatsAnalyser", "StandardSearch", "analyser", "budgeted_search"]
+__all__ = ["ANALYSIS_BUDGET", "LabRatsAnalyser", "StandardSearch", "analyser", "budgeted_search", "decisive_search"]
