@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from ..pieces import Piece, piece_size
 from ..scene import ScenePiece
@@ -203,13 +203,17 @@ def solids_of(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
         for k in near:
             b = boxes[k]
             if tops[k] > base and b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]:
-                if outline is None:
-                    outline = placed_outline(p)
                 o = outlines[k]
                 if o is None:
                     o = outlines[k] = placed_outline(pieces[k])
-                if not is_apart(outline, o) and (is_well_inside((p.x, p.y), o, 1e-6)
-                                                 or overlap_area(outline, o) > EPSILON):
+                # A centre well inside the other's footprint is an overlap (footprints lie round
+                # their centres): no outline needed for a piece on a stack.
+                if is_well_inside((p.x, p.y), o, 1e-6):
+                    base = tops[k]
+                    continue
+                if outline is None:
+                    outline = placed_outline(p)
+                if not is_apart(outline, o) and overlap_area(outline, o) > EPSILON:
                     base = tops[k]
         base += p.under * height(p.piece)
         top = base + height(p.piece)
@@ -247,23 +251,45 @@ def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid]) -> tuple[Sol
     its box, so pieces standing on it hide it and it hides what lies under it; a mark that
     stands up is an upright prism over its outline (see :class:`.raised.MarkLook`)."""
     from ..pieces import Piece
-    from .polygons import is_well_inside
 
     first = 1 + max((s.index for s in solids), default=-1)  # a piece may be several solids
-    boards = [(s.top, placed_outline(s.piece)) for s in solids
-              if s.piece.piece.kind in BOARD_KINDS and s.base == 0.0]
+    # Each board's top, box and outline (placed when first needed: a mark's centre must lie in the box).
+    boards: list[tuple[float, tuple[float, float, float, float], ScenePiece | tuple[tuple[float, float], ...]]] = []
+    for s in solids:
+        if s.piece.piece.kind in BOARD_KINDS and s.base == 0.0:
+            p = s.piece
+            fx0, fy0, fx1, fy1 = _footprint_box(p.piece, p.angle)
+            boards.append((s.top, (p.x + fx0, p.y + fy0, p.x + fx1, p.y + fy1), p))
     out = []
     for k, m in enumerate(marks):
         x0, y0, x1, y1 = m.box
         at = ((x0 + x1) / 2, (y0 + y1) / 2)
-        z = max((top for top, ring in boards if is_well_inside(at, ring, 0.0)),
-                default=max((top for top, _ in boards), default=0.0) if m.is_word else 0.0)
+        z = max((top for top, ring in _boards_under(boards, at)),
+                default=max((top for top, _, _ in boards), default=0.0) if m.is_word else 0.0)
         foot = m.outline or ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
         out.append(Solid(prism(foot, z, z + m.tall), first + k, ScenePiece(Piece("board", "face"), at[0], at[1]),
                          z, z + m.tall, is_mark=True))
         if m.is_board:
-            boards.append((z + m.tall, foot))
+            xs, ys = [x for x, _ in foot], [y for _, y in foot]
+            boards.append((z + m.tall, (min(xs), min(ys), max(xs), max(ys)), foot))
     return tuple(out)
+
+
+def _boards_under(boards: list[tuple[float, tuple[float, float, float, float],
+                                     ScenePiece | tuple[tuple[float, float], ...]]],
+                  at: tuple[float, float]) -> Iterator[tuple[float, tuple[tuple[float, float], ...]]]:
+    """The (top, outline) of each of ``boards`` whose outline holds ``at``; a board given as
+    its piece has its entry replaced by its outline, placed once."""
+    from .polygons import is_well_inside
+
+    x, y = at
+    for k, (top, box, ring) in enumerate(boards):
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            if isinstance(ring, ScenePiece):
+                ring = placed_outline(ring)
+                boards[k] = (top, box, ring)
+            if is_well_inside(at, ring, 0.0):
+                yield top, ring
 
 
 __all__ = ["BOARD_KINDS", "Face", "Point3", "Solid", "footprint", "height", "mark_solids", "newell",
