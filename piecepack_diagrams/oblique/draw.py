@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ..pieces import Piece
 from ..render.primitives import Placed, Stamp, contrasting, piece_stamp, suit_symbol
-from ..render.primitives import _mix as mix
+from ..render.primitives import mix
 from ..render.shapes import Polygon, Polyline, Primitive
 from ..scene import ScenePiece
 from ..theme import Theme
