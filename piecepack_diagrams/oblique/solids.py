@@ -260,18 +260,19 @@ def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid]) -> tuple[Sol
             p = s.piece
             fx0, fy0, fx1, fy1 = _footprint_box(p.piece, p.angle)
             boards.append((s.top, (p.x + fx0, p.y + fy0, p.x + fx1, p.y + fy1), p))
+    highest = max((top for top, _, _ in boards), default=0.0)
     out = []
     for k, m in enumerate(marks):
         x0, y0, x1, y1 = m.box
         at = ((x0 + x1) / 2, (y0 + y1) / 2)
-        z = max((top for top, ring in _boards_under(boards, at)),
-                default=max((top for top, _, _ in boards), default=0.0) if m.is_word else 0.0)
+        z = max((top for top, ring in _boards_under(boards, at)), default=highest if m.is_word else 0.0)
         foot = m.outline or ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
         out.append(Solid(prism(foot, z, z + m.tall), first + k, ScenePiece(Piece("board", "face"), at[0], at[1]),
                          z, z + m.tall, is_mark=True))
         if m.is_board:
             xs, ys = [x for x, _ in foot], [y for _, y in foot]
             boards.append((z + m.tall, (min(xs), min(ys), max(xs), max(ys)), foot))
+            highest = max(highest, z + m.tall)
     return tuple(out)
 
 

@@ -104,6 +104,12 @@ def piece_stamp(piece: Piece, angle: float, theme: Theme) -> Stamp:
     return _stamps(theme)(piece, angle % 360)
 
 
+def piece_stamps(theme: Theme) -> Callable[[Piece, float], Stamp]:
+    """:func:`piece_stamp` for ``theme`` (angles from 0 up to 360): its cache found once, for
+    drawing many pieces (a theme is slow to hash)."""
+    return _stamps(theme)
+
+
 @cached(maxsize=8)
 def _stamps(theme: Theme) -> Callable[[Piece, float], Stamp]:  # one cache per theme: the theme is hashed once
     @lru_cache(maxsize=4096)
@@ -716,4 +722,4 @@ def scene_primitives(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator
 
 __all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text", "Placed", "Stamp",
            "annotation_primitives", "annotation_stamp", "contrasting", "mix", "moved", "piece_primitives",
-           "piece_stamp", "scene_primitives", "laid_stamps", "scene_stamps"]
+           "piece_stamp", "piece_stamps", "scene_primitives", "laid_stamps", "scene_stamps"]
