@@ -348,10 +348,16 @@ def test_a_piece_after_a_pawn_stands_on_what_lies_under_it() -> None:
     solids = solids_of((pawn, tile, *coins))
     assert [(s.base, s.top) for s in solids if s.piece in coins] == [(0.25, 0.5), (0.5, 0.75), (0.75, 1.0)]
     # Lab Rats' setup lists its pawns before its stacks of coins: each stack's coins lie one on another.
-    for stack in {(p.x, p.y) for p in setup_scene("lab-rats", seed=1).pieces if p.piece.kind == "coin"}:
-        bases = sorted(s.base for s in solids_of(setup_scene("lab-rats", seed=1).pieces)
-                       if s.piece.piece.kind == "coin" and (s.piece.x, s.piece.y) == stack)
-        assert bases == [0.25 * k for k in range(len(bases))], stack
+    lab_rats = solids_of(setup_scene("lab-rats", seed=1).pieces)
+    assert any(s.piece.piece.kind == "pawn" for s in lab_rats[:lab_rats.index(next(
+        s for s in lab_rats if s.piece.piece.kind == "coin"))]), "a pawn comes before the coins"
+    stacks: dict[tuple[float, float], list[float]] = {}
+    for s in lab_rats:
+        if s.piece.piece.kind == "coin":
+            stacks.setdefault((s.piece.x, s.piece.y), []).append(s.base)
+    assert len(stacks) >= 3 and all(len(b) == 8 for b in stacks.values())
+    for stack, bases in stacks.items():
+        assert sorted(bases) == [0.25 * k for k in range(len(bases))], stack
 
 
 def _rgb(colour: str) -> np.ndarray:

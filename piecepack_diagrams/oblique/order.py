@@ -314,9 +314,10 @@ def drawing_order(solids: Sequence[Solid], projection: Projection) -> list[Solid
     work = list(solids)
     for _ in range(MAX_CUTS):
         after = _graph(work, projection)
+        done = _sorted(after, work)
+        if len(done) == len(work):  # every solid sorted: no cycle (most scenes), none to look for
+            return [work[k] for k in done]
         members = _cycle(after)
-        if not members:
-            return [work[k] for k in _sorted(after, work)]
         cut = _cut_one(work, members)
         if cut is work:
             break
