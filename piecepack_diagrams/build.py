@@ -134,9 +134,10 @@ def _run_step(name: str, source: Path | None, make: Callable[..., tuple[dict[Pat
 
 
 def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...],
-                  theme: Theme, ledger: _Ledger) -> tuple[dict[Path, bytes], Replay | None, list[str]]:
-    """A record's files, the game if it is valid, and its errors. An invalid record
-    still gets its viewer page, which shows each error at its move."""
+                  theme: Theme, ledger: _Ledger, animations: bool = True
+                  ) -> tuple[dict[Path, bytes], Replay | None, list[str]]:
+    """A record's files (its animation with ``animations``), the game if it is valid, and its
+    errors. An invalid record still gets its viewer page, which shows each error at its move."""
     from .sheets.plates import plates_document
     from .sheets.viewer import viewer_html
 
@@ -168,7 +169,8 @@ def _record_files(record: Record, stem: Path, out: Path, formats: tuple[str, ...
     checked = ledger.checked(str(plates))
     files[out / plates] = document.render(theme=theme, audit=checked)
     ledger.add(str(plates), checked, document=document)
-    files.update(_animation_file(result, stem, out, theme, problems))
+    if animations:
+        files.update(_animation_file(result, stem, out, theme, problems))
     return files, result, problems
 
 
@@ -209,14 +211,14 @@ def _refusal(path: Path, root: Path) -> str | None:
 
 
 def _record_steps(root: Path, out: Path, formats: tuple[str, ...], theme: Theme, *,
-                  only: Path | None = None) -> list[Step]:
-    return [(str(path.relative_to(root)), path, _record_step, (path, root, out, formats, theme))
+                  only: Path | None = None, animations: bool = True) -> list[Step]:
+    return [(str(path.relative_to(root)), path, _record_step, (path, root, out, formats, theme, animations))
             for path in ([only] if only is not None else sorted(root.rglob("*.ppn")))]
 
 
-def _record_step(path: Path, root: Path, out: Path, formats: tuple[str, ...], theme: Theme,
+def _record_step(path: Path, root: Path, out: Path, formats: tuple[str, ...], theme: Theme, animations: bool,
                  ledger: _Ledger) -> tuple[dict[Path, bytes], list[str], list[Replay]]:
-    """A record file's products, its failures and its valid games."""
+    """A record file's products (its animation with ``animations``), its failures and its valid games."""
     files: dict[Path, bytes] = {}
     failures: list[str] = []
     games: list[Replay] = []
@@ -228,7 +230,7 @@ def _record_step(path: Path, root: Path, out: Path, formats: tuple[str, ...], th
         stem = relative.with_suffix("")
         if record.index > 1:
             stem = stem.with_name(f"{stem.name}-{record.index}")
-        mine, result, errors = _record_files(record, stem, out, formats, theme, ledger)
+        mine, result, errors = _record_files(record, stem, out, formats, theme, ledger, animations)
         files.update(mine)
         failures += errors
         if result is not None:
@@ -297,7 +299,7 @@ def build(records_dir: str | Path | None = None, output_dir: str | Path = "outpu
           theme: Theme = DEFAULT, formats: tuple[str, ...] = BUILD_FORMATS, figures: bool = True,
           puzzles: bool = True, progress: TextIO | None = None, audited: bool = True, proof: bool = True,
           write: bool = True, executor: Executor | None = None, jobs: int | None = 1,
-          docs: bool = False) -> BuildReport:
+          docs: bool = False, animations: bool = True) -> BuildReport:
     """Build everything the module docstring lists from ``records_dir`` (default: ``records/``
     in the current folder, else the shipped records) into ``output_dir``.
     A part that fails is reported and skipped; the others are still built. The figure sets
@@ -308,7 +310,8 @@ def build(records_dir: str | Path | None = None, output_dir: str | Path = "outpu
     (``proof.pdf``, and in the report). Without ``write`` nothing is written: the report
     holds what would be (the proof sheet included). With ``docs`` (and ``write``) the API
     reference is written into ``docs/`` of ``output_dir``; without Sphinx a note says it was
-    skipped.
+    skipped. Without ``animations`` no record's moves are animated (no ``NAME.gif``: they take
+    most of the main job's time).
 
     The parts are made in ``jobs`` processes (``None``: every processor) or on ``executor``,
     and taken in order: the same files and report whatever they are. Raises as
@@ -317,7 +320,7 @@ def build(records_dir: str | Path | None = None, output_dir: str | Path = "outpu
     from .shipped import default_records
 
     root, out = Path(default_records() if records_dir is None else records_dir), Path(output_dir)
-    steps = _record_steps(root, out, formats, theme)
+    steps = _record_steps(root, out, formats, theme, animations=animations)
     books = _book_steps(out, theme) if puzzles else []
     written: list[Path] = []
     failures: list[str] = []
@@ -392,9 +395,9 @@ def audit_records(paths: list[str | Path], *, theme: Theme = DEFAULT, figures: b
     for given in paths:
         root = Path(given)
         if root.is_dir():
-            steps += _record_steps(root, Path("output"), (), theme)
+            steps += _record_steps(root, Path("output"), (), theme, animations=False)
         else:
-            steps += _record_steps(root.parent, Path("output"), (), theme, only=root)
+            steps += _record_steps(root.parent, Path("output"), (), theme, only=root, animations=False)
     with Workers(executor=executor, jobs=jobs) as workers:
         run = _Progress(progress, len(steps) + (_figure_count() if figures else 0), verb="laid out")
         parts = list(run.each(workers, steps, True))

@@ -362,6 +362,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--no-puzzles", action="store_true", help="leave out the sample puzzle books")
     p.add_argument("--no-docs", action="store_true", help="leave out the API reference (docs/, made when Sphinx "
                                                            "is installed)")
+    p.add_argument("--no-animations", action="store_true", help="leave out each record's animated GIF (most of the "
+                                                                 "job's time)")
     _jobs_option(p, "the records and products are made in N processes; the same files for any N")
 
     p = command("completion", "print a shell's completion script for these commands")
@@ -371,7 +373,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def _oblique_options(p: argparse.ArgumentParser) -> None:
     """``--view``, ``--angle`` and ``--depth``: the flat view or the oblique one (see :func:`_oblique`)."""
-    p.add_argument("--view", choices=("flat", "oblique"), default="flat",
+    p.add_argument("--view", type=_view_name, choices=("flat", "oblique"), default="flat",
                    help="flat (the default) or oblique: pieces as solids seen from the side, stacks at their heights")
     p.add_argument("--angle", type=_angle, default=None, metavar="A",
                    help="with --view oblique: heights drawn towards A degrees, 0 to 360 (default 45)")
@@ -387,6 +389,17 @@ def _die_arrangement_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--die-arrangement", choices=DIE_ARRANGEMENTS, default=None, metavar="NAME",
                    help="with --view oblique: the ranks on a die's faces as piecepackr arranges them, "
                         f"{', '.join(DIE_ARRANGEMENTS)} (default {DIE_ARRANGEMENTS[0]})")
+
+
+def _view_name(text: str) -> str:
+    """``--view``: a view's name, as :func:`~piecepack_diagrams.oblique.projection.parse_view` takes it."""
+    from .oblique.projection import parse_view
+
+    try:
+        parse_view(view=text)
+    except OptionError as exc:
+        raise argparse.ArgumentTypeError(f"'{text}' is no view; expected {exc.expected}") from None
+    return text
 
 
 def _angle(text: str) -> float:
@@ -437,17 +450,12 @@ def _animate_command(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pause", type=float, default=0.8, metavar="SECONDS",
                    help="how long each position is held, 0 to 30 seconds (default 0.8)")
     p.add_argument("--width", type=float, default=480, metavar="PIXELS", help="64 to 1920 pixels (default 480)")
-    p.add_argument("--view", default="flat", metavar="VIEW", help="flat (default) or oblique (not SVG)")
-    p.add_argument("--angle", type=float, default=45.0, metavar="DEGREES",
-                   help="the oblique view's angle, 0 to 360 (default 45)")
-    p.add_argument("--depth", type=float, default=0.5, metavar="SCALE",
-                   help="the oblique view's depth scale, above 0, at most 4 (default 0.5)")
-    _die_arrangement_option(p)
     p.add_argument("-f", "--format", choices=_ANIMATION_SUFFIXES, default=None,
                    help="gif, apng, mp4 (needs ffmpeg) or svg (default: from -o, else gif)")
     p.add_argument("-o", "--output", default=None, metavar="FILE",
                    help="where to write it (default output/STEM.FORMAT; - for standard output)")
     p.add_argument("--theme", default="default", help="theme name or YAML file")
+    _oblique_options(p)
 
 
 #: Each animation format and the ending of its files.
@@ -472,13 +480,14 @@ def _animate(args: argparse.Namespace) -> int:
         raise OutputError(f"cannot tell the format of '{args.output}'", token=args.output,
                           expected="a name ending .gif, .apng, .mp4 or .svg, or -f FORMAT")
     fmt = args.format or told or "gif"
-    options = {"fps": _whole(args.fps), "pause": args.pause, "width": _whole(args.width), "view": args.view,
-               "angle": args.angle, "depth": args.depth}
+    view = _oblique(args)
+    arrangement = view.pop("die_arrangement")
+    options = {"fps": _whole(args.fps), "pause": args.pause, "width": _whole(args.width), **view}
     parse_options(fmt, **options)  # a usage error before the record is read
     moves = parse_moves(args.moves) if args.moves is not None else None
     theme = load_theme(args.theme)
     result = replay(first_record(args.path, args.game), strict=False)
-    data = animate(result, fmt, moves=moves, theme=theme, die_arrangement=args.die_arrangement, **options)
+    data = animate(result, fmt, moves=moves, theme=theme, die_arrangement=arrangement, **options)
     _save(args.output or Path("output") / f"{Path(args.path).stem}.{fmt}", data)
     return 0
 
@@ -793,7 +802,8 @@ def _run(args: argparse.Namespace) -> int:
 
         _check_records_folder(args.records)
         report = build(args.records, args.output, theme=load_theme(args.theme), figures=not args.no_figures,
-                       puzzles=not args.no_puzzles, progress=sys.stderr, jobs=args.jobs, docs=not args.no_docs)
+                       puzzles=not args.no_puzzles, progress=sys.stderr, jobs=args.jobs, docs=not args.no_docs,
+                       animations=not args.no_animations)
         for failure in report.failures:
             _report(failure)
         for finding in report.findings:

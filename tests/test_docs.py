@@ -89,7 +89,7 @@ def test_build_writes_the_reference_into_docs(tmp_path: Path, capsys: pytest.Cap
     records.mkdir()
     shutil.copy(RECORD, records / "game.ppn")
     assert main(["build", "--records", str(records), "--output", str(out), "--no-figures", "--no-puzzles",
-                 "--jobs", "1"]) == 0
+                 "--no-animations", "--jobs", "1"]) == 0
     assert "skipped" not in capsys.readouterr().err
     expected = {path.as_posix() for path in apidocs.api_docs().files}
     assert {p.relative_to(out).as_posix() for p in (out / "docs").rglob("*") if p.is_file()} == expected
@@ -112,7 +112,7 @@ def test_build_keeps_sphinxs_own_files_inside_the_output_folder(tmp_path: Path,
     records.mkdir()
     shutil.copy(RECORD, records / "game.ppn")
     assert main(["build", "--records", str(records), "--output", str(out), "--no-figures", "--no-puzzles",
-                 "--jobs", "1"]) == 0
+                 "--no-animations", "--jobs", "1"]) == 0
     assert seen and all(out.resolve() in place.resolve().parents for pair in seen for place in pair if place)
     assert (out / "docs" / "index.html").read_bytes() == b"<html><body>reference</body></html>"
     assert not list(out.glob(".piecepack-docs-*")), "the scratch folder is removed"
@@ -127,7 +127,7 @@ def test_build_without_sphinx_says_it_skipped_the_reference(tmp_path: Path, monk
     records.mkdir()
     shutil.copy(RECORD, records / "game.ppn")
     assert main(["build", "--records", str(records), "--output", str(out), "--no-figures", "--no-puzzles",
-                 "--jobs", "1"]) == 0
+                 "--no-animations", "--jobs", "1"]) == 0
     err = capsys.readouterr().err
     assert "API reference skipped: Sphinx is not installed" in err
     assert not (out / "docs").exists() and (out / "game.svg").is_file()

@@ -125,7 +125,7 @@ def test_the_wheel_runs_its_commands_with_only_the_packaged_data(wheel: Path, tm
 
     out = work / "output"
     if way == "venv":  # no records/ here: build makes everything of the shipped records
-        _run([*command, "build"], cwd=work, env=env)
+        _run([*command, "build", "--no-animations"], cwd=work, env=env)
         for game in ("coin-collectors", "lab-rats", "labyrinth", "landlocked", "ppn"):
             assert sorted((out / game).glob("*.svg")), game
         _check_svg(out / "ppn" / "tablut-opening.svg")
@@ -135,7 +135,8 @@ def test_the_wheel_runs_its_commands_with_only_the_packaged_data(wheel: Path, tm
     else:  # the same lookup as figures' below; a build of the user's records, for time
         (work / "mine").mkdir()
         shutil.copy(RECORD, work / "mine" / "mine.ppn")
-        _run([*command, "build", "--records", "mine", "--no-figures", "--no-puzzles"], cwd=work, env=env)
+        _run([*command, "build", "--records", "mine", "--no-figures", "--no-puzzles", "--no-animations"], cwd=work,
+             env=env)
         _check_svg(out / "mine.svg")
         _check_pdf(out / "mine-plates.pdf")
     _check_pdf(out / "proof.pdf")

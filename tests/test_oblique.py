@@ -339,6 +339,27 @@ def test_a_pawn_is_piecepackrs_pawn_outline_standing_or_lying(side: str) -> None
     assert not is_inside(at(0.22, 0.45)) and is_inside(at(0.22, 0.1)) and is_inside(at(0.22, 0.66))
 
 
+def test_a_piece_after_a_pawn_stands_on_what_lies_under_it() -> None:
+    """A pawn is two solids but one piece: the pieces listed after it still stand on what lies
+    under their own footprints (a coin on a tile a quarter inch up, a stack of coins a coin's
+    thickness apart), not on the pawn's height."""
+    pawn, tile = ScenePiece(Piece("pawn", "face", 1), 5.0, 5.0), ScenePiece(Piece("tile", "back"), 0.0, 0.0)
+    coins = tuple(ScenePiece(Piece("coin", "back"), 0.2, 0.0) for _ in range(3))
+    solids = solids_of((pawn, tile, *coins))
+    assert [(s.base, s.top) for s in solids if s.piece in coins] == [(0.25, 0.5), (0.5, 0.75), (0.75, 1.0)]
+    # Lab Rats' setup lists its pawns before its stacks of coins: each stack's coins lie one on another.
+    lab_rats = solids_of(setup_scene("lab-rats", seed=1).pieces)
+    assert any(s.piece.piece.kind == "pawn" for s in lab_rats[:lab_rats.index(next(
+        s for s in lab_rats if s.piece.piece.kind == "coin"))]), "a pawn comes before the coins"
+    stacks: dict[tuple[float, float], list[float]] = {}
+    for s in lab_rats:
+        if s.piece.piece.kind == "coin":
+            stacks.setdefault((s.piece.x, s.piece.y), []).append(s.base)
+    assert len(stacks) >= 3 and all(len(b) == 8 for b in stacks.values())
+    for stack, bases in stacks.items():
+        assert sorted(bases) == [0.25 * k for k in range(len(bases))], stack
+
+
 def _rgb(colour: str) -> np.ndarray:
     return np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)])
 

@@ -51,11 +51,12 @@ def test_setup_and_render_draw_the_view_asked_for(tmp_path) -> None:
 
 @pytest.mark.parametrize("command", [
     ["setup", "coin-collectors"], ["render", str(RECORD)], ["plates", str(RECORD)], ["viewer", str(RECORD)],
-    ["figure", "coin-collectors-setup"], ["figures", "coin-collectors"]])
+    ["figure", "coin-collectors-setup"], ["figures", "coin-collectors"], ["animate", str(RECORD)]])
 @pytest.mark.parametrize("option,words", [
     (["--angle", "361"], "--angle: 361 is out of range; expected 0 to 360"),
     (["--depth", "0"], "--depth: 0 is out of range; expected a depth scale above 0, at most 4"),
-    (["--depth", "x"], "--depth: 'x' is not a number"), (["--view", "side"], "invalid choice: 'side'"),
+    (["--depth", "x"], "--depth: 'x' is not a number"),
+    (["--view", "side"], "--view: 'side' is no view; expected flat or oblique"),
     (["--die-arrangement", "sideways"], "--die-arrangement: invalid choice: 'sideways'")])
 def test_out_of_range_view_options_are_usage_errors(command, option, words, tmp_path, capsys) -> None:
     with pytest.raises(SystemExit) as stopped:

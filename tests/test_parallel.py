@@ -279,7 +279,7 @@ def test_build_writes_the_same_files_for_one_job_or_two(capsys, tmp_path):
         out = tmp_path / f"out{jobs}"
         # --no-docs: the API reference is made once a process, the same for any jobs (tests/test_docs.py).
         assert main(["build", "--records", str(records), "--output", str(out), "--no-puzzles", "--no-docs",
-                     "--jobs", jobs]) == 1
+                     "--no-animations", "--jobs", jobs]) == 1
         err = capsys.readouterr().err
         outputs.append(_tree(out))
         errors.append([line.replace(str(out), "OUT") for line in err.splitlines() if line and line[0] != "["])

@@ -345,14 +345,15 @@ def test_build_reports_a_bad_record_and_builds_the_rest(tmp_path, capsys):
     shutil.copy(HARD_WON, records / "good.ppn")
     text = HARD_WON.read_text(encoding="utf-8").replace("2. b4-c4-c3-c2-d2-d1", "2. b4-b3-b2-b1-c1-d1")
     (records / "bad.ppn").write_text(text, encoding="utf-8")
-    assert main(["build", "--records", str(records), "--output", str(out), "--no-puzzles"]) == 1
+    # (--no-animations: the GIFs are checked by test_build_renders_everything, and take most of the time.)
+    assert main(["build", "--records", str(records), "--output", str(out), "--no-puzzles", "--no-animations"]) == 1
     err = capsys.readouterr().err
     assert re.search(r"bad\.ppn:\d+:\d+: error: move 2 \(b4-b3-b2-b1-c1-d1\)", err)
     # The bad record gets only its viewer page, which shows the error; the good one gets everything.
     assert sorted(p.name for p in out.glob("bad*")) == ["bad.html"]
     assert "invalid" in (out / "bad.html").read_text(encoding="utf-8")
     assert {p.name for p in out.glob("good*")} == {f"good{s}" for s in (".svg", ".pdf", ".png", ".txt", ".html",
-                                                                      "-plates.pdf", ".gif")}
+                                                                      "-plates.pdf")}  # no .gif: none was asked for
     # Figures come from the valid games built: Landlocked only.
     assert {p.name.split("-")[0] for p in (out / "figures").iterdir()} == {"landlocked"}
     assert not (out / "puzzles").exists()

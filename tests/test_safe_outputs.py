@@ -212,7 +212,7 @@ def test_build_writes_nothing_outside_its_folder_and_reads_no_record_leading_out
         os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 5))  # the zero device: endless input
     # --no-docs: the API reference is Sphinx's work, the same whatever the records (tests/test_docs.py).
     done = _cli("build", "--records", str(records), "--output", str(out), "--no-figures", "--no-puzzles", "--no-docs",
-                cwd=tmp_path, timeout=120)
+                "--no-animations", cwd=tmp_path, timeout=120)
     assert done.returncode == 1
     err = done.stderr.decode()
     assert list(elsewhere.iterdir()) == [], "a file was written through the symlinked subfolder"
@@ -246,7 +246,7 @@ def test_one_failing_part_does_not_stop_the_build(tmp_path, monkeypatch, capsys)
     # In this process (--jobs 1), where the broken part is seen to be called; the API reference
     # is no record's part (--no-docs: Sphinx's work, tests/test_docs.py).
     code = main(["build", "--records", str(records), "--output", str(out), "--no-figures", "--no-puzzles",
-                 "--no-docs", "--jobs", "1"])
+                 "--no-docs", "--no-animations", "--jobs", "1"])
     err = capsys.readouterr().err
     assert code == 1
     assert calls == ["a", "b"]

@@ -18,7 +18,7 @@ from ..theme import Theme
 from .actors import Actor, Still
 from .frames import Camera, FrameTime
 from .options import AnimationOptions
-from .svg import EASE, UNITS, _add_tree, _fragment, _Lanes, _num
+from .svgparts import EASE, UNITS, Clock, add_tree, css_number, fragment
 from .timeline import Lane, is_still
 
 #: A piece as one position draws it: its lane, its actor, and where its solid's base is drawn (inches).
@@ -30,7 +30,7 @@ def write_oblique_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Seq
     """The animation seen obliquely (``options.angle``, ``options.depth``) as a self-contained
     SVG document, ``options.width`` pixels wide: its pieces only, as the oblique view draws."""
     projection = Projection(options.angle, options.depth)
-    clock = _Lanes(times, camera)
+    clock = Clock(times, camera)
     frame = camera.frame
     w, h = round(frame.width * UNITS), round(frame.height * UNITS)
     root = svg_root(width=str(options.width), height=str(camera.height), view_box=f"0 0 {w} {h}")
@@ -105,16 +105,16 @@ class _Looks:
             # The fragment is drawn in a frame whose top left is (-r, r): moved back to the origin.
             group = add_element(self.defs, "g", id=self.names[key],
                                 transform=f"translate({-round(r * UNITS)},{-round(r * UNITS)})")
-            for element in _fragment(placed, Bounds(-r, -r, r, r), self.theme):
-                _add_tree(group, element)
+            for element in fragment(placed, Bounds(-r, -r, r, r), self.theme):
+                add_tree(group, element)
         return self.names[key]
 
 
 def _place(x: float, y: float, frame: Bounds) -> tuple[str, str]:
-    return _num((x - frame.x0) * UNITS), _num((frame.y1 - y) * UNITS)
+    return css_number((x - frame.x0) * UNITS), css_number((frame.y1 - y) * UNITS)
 
 
-def _shown(name: str, span: tuple[float, float], clock: _Lanes) -> str:
+def _shown(name: str, span: tuple[float, float], clock: Clock) -> str:
     """CSS showing class ``name`` from ``span[0]`` to ``span[1]`` seconds of each loop only."""
     start, end = span
     stops = [f"0%{{opacity:{int(start <= 0)}}}"]
@@ -123,11 +123,11 @@ def _shown(name: str, span: tuple[float, float], clock: _Lanes) -> str:
     if end < clock.total:
         stops.append(f"{clock.at(end)}{{opacity:0}}")
     stops.append(f"100%{{opacity:{int(end >= clock.total)}}}")
-    return (f".{name}{{animation:k{name} {_num(clock.total)}s step-end infinite}}"
+    return (f".{name}{{animation:k{name} {css_number(clock.total)}s step-end infinite}}"
             f"@keyframes k{name}{{{''.join(stops)}}}")
 
 
-def _segment(body: Element, name: str, drawn: list[_Drawn], looks: _Looks, frame: Bounds, clock: _Lanes,
+def _segment(body: Element, name: str, drawn: list[_Drawn], looks: _Looks, frame: Bounds, clock: Clock,
              span: tuple[float, float], css: list[str]) -> Element:
     """A group of ``drawn`` pieces in order, shown during ``span`` only."""
     group = add_element(body, "g", **{"class": name})
@@ -139,7 +139,7 @@ def _segment(body: Element, name: str, drawn: list[_Drawn], looks: _Looks, frame
 
 
 def _glide(group: Element, name: str, start: _Drawn | None, end: _Drawn | None, looks: _Looks, frame: Bounds,
-           clock: _Lanes, span: tuple[float, float], css: list[str]) -> None:
+           clock: Clock, span: tuple[float, float], css: list[str]) -> None:
     """A piece moving during ``span`` (its ``group`` shown then only): from ``start`` to
     ``end`` (fading in or out where either is None), eased; a piece turned over or turned
     squashes to nothing and back at the middle, its look switched there."""
@@ -151,7 +151,7 @@ def _glide(group: Element, name: str, start: _Drawn | None, end: _Drawn | None, 
 
     def at(x: float, y: float, squash: float = 1.0) -> str:
         px, py = _place(x, y, frame)
-        return f"transform:translate({px}px,{py}px)" + (f" scale({_num(squash)},1)" if squash != 1.0 else "")
+        return f"transform:translate({px}px,{py}px)" + (f" scale({css_number(squash)},1)" if squash != 1.0 else "")
 
     inner = add_element(group, "g", **{"class": f"{name}i"})
     alpha = (int(start is not None), int(end is not None))
@@ -159,7 +159,7 @@ def _glide(group: Element, name: str, start: _Drawn | None, end: _Drawn | None, 
     if flip:
         stops.append(f"{clock.at(mid)}{{{at((fx + lx) / 2, (fy + ly) / 2, 0.0)};opacity:1}}")
     stops += [f"{clock.at(t1)}{{{at(lx, ly)};opacity:{alpha[1]}}}", f"100%{{{at(lx, ly)};opacity:{alpha[1]}}}"]
-    css.append(f".{name}i{{animation:k{name}i {_num(clock.total)}s {EASE} infinite}}"
+    css.append(f".{name}i{{animation:k{name}i {css_number(clock.total)}s {EASE} infinite}}"
                f"@keyframes k{name}i{{{''.join(stops)}}}")
     for f, actor in enumerate([first, last] if flip else [first]):
         use = add_element(inner, "use", href=f"#{looks.name(actor)}")

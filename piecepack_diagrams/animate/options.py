@@ -68,11 +68,10 @@ def parse_options(fmt: object, *, fps: object = DEFAULT_FPS, pause: object = DEF
     if wide != int(wide) or not MIN_WIDTH <= wide <= MAX_WIDTH:
         raise OptionError(f"--width {width} is out of range", token=str(width),
                           expected=f"a whole number of pixels from {MIN_WIDTH} to {MAX_WIDTH}")
-    if view not in ("flat", "oblique"):
-        raise OptionError(f"a view named '{view}'", token=str(view), expected="flat or oblique")
-    from ..oblique.view import parse_projection
+    from ..oblique.projection import parse_projection, parse_view
 
-    projection = parse_projection(angle=angle, depth=depth)
+    parse_view(view=view)  # the views and their error, as every drawing takes them
+    projection = parse_projection(angle=angle, depth=depth)  # checked in the flat view too: a wrong one is a slip
     return AnimationOptions(int(rate), held, int(wide), str(view), projection.angle, projection.depth)
 
 

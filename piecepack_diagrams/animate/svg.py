@@ -4,80 +4,24 @@ at its midpoint. No script: it plays wherever SVG and CSS do."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from typing import Hashable, Sequence
 
 from ..layout.compose import LaidOut
 from ..pieces import Piece
-from ..render.primitives import Placed, annotation_stamp, piece_stamp
-from ..render.svg import render_svg
+from ..render.primitives import annotation_stamp, piece_stamp
 from ..render.svgtree import Element, add_child, add_element, svg_root, svg_text
 from ..scene import Bounds, Scene
 from ..theme import Theme
 from .actors import Actor, Look, Still, _rounded
 from .frames import Camera, FrameTime
 from .options import AnimationOptions
+from .svgparts import EASE, UNITS, Clock, add_tree, css_number, fragment, rendered_elements
 from .timeline import Lane, is_same
-
-#: User units an inch: a hundredth of a point, as the still SVGs use.
-UNITS = 7200
-#: CSS's timing function closest to the raster frames' easing.
-EASE = "cubic-bezier(.42,0,.58,1)"
-
-
-def _fragment(placed: Sequence[Placed], frame: Bounds, theme: Theme) -> list[ET.Element]:
-    """What the SVG renderer draws for ``placed`` in ``frame``: its drawing's elements."""
-    laid = LaidOut(Scene(frame=frame), 1.0, frame, drawn=tuple(placed))
-    root = ET.fromstring(render_svg(laid, theme=theme.replace(page_background="none")))
-    return [child for g in root if g.tag.endswith("}g") for child in g]
-
-
-def _add_tree(parent: Element, element: ET.Element) -> None:
-    node = add_child(parent, element.tag.rsplit("}", 1)[-1], dict(element.attrib), element.text)
-    for child in element:
-        _add_tree(node, child)
-
-
-def _num(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
-
-class _Lanes:
-    """Times and the CSS of each lane."""
-
-    def __init__(self, times: Sequence[FrameTime], camera: Camera) -> None:
-        self.camera = camera
-        self.total = sum(t.seconds for t in times)
-        # When each move starts (its position's hold over) and ends (the next position shown).
-        self.starts: dict[int, float] = {}
-        self.ends: dict[int, float] = {}
-        elapsed = 0.0
-        for t in times:
-            if t.u == 0.0:
-                self.starts[t.step] = elapsed + t.seconds
-            elapsed += t.seconds
-            if t.u == 0.0 and t.step > 0:
-                self.ends[t.step - 1] = elapsed - t.seconds
-        self.ends[max(self.starts)] = elapsed - times[-1].seconds
-
-    def at(self, seconds: float) -> str:
-        return f"{100 * seconds / self.total:.3f}".rstrip("0").rstrip(".") + "%"
-
-    def transform(self, actor: Actor, angle: float, squash: float = 1.0) -> str:
-        x, y = self.camera.frame.x0, self.camera.frame.y1
-        text = f"translate({_num((actor.x - x) * UNITS)}px,{_num((y - actor.y) * UNITS)}px)"
-        if angle:
-            text += f" rotate({_num(-angle)}deg)"
-        if squash != 1.0:
-            text += f" scale({_num(squash)},1)"
-        return text
-
 
 def write_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Sequence[FrameTime], camera: Camera,
               theme: Theme, options: AnimationOptions) -> bytes:
     """The animation as a self-contained SVG document, ``options.width`` pixels wide."""
-    clock = _Lanes(times, camera)
+    clock = Clock(times, camera)
     frame = camera.frame
     w, h = round(frame.width * UNITS), round(frame.height * UNITS)
     root = svg_root(width=str(options.width), height=str(camera.height), view_box=f"0 0 {w} {h}")
@@ -129,11 +73,11 @@ def _define(defs: Element, name: str, look: Look, theme: Theme) -> None:
     x0, y0, x1, y1 = stamp.box
     r = max(abs(x0), abs(x1), abs(y0), abs(y1)) + 0.1
     group = add_element(defs, "g", id=name, transform=f"translate({-round(r * UNITS)},{-round(r * UNITS)})")
-    for element in _fragment([(stamp, 0.0, 0.0)], Bounds(-r, -r, r, r), theme):
-        _add_tree(group, element)
+    for element in fragment([(stamp, 0.0, 0.0)], Bounds(-r, -r, r, r), theme):
+        add_tree(group, element)
 
 
-def _backgrounds(root: Element, stills: Sequence[Still], clock: _Lanes, theme: Theme, css: list[str]) -> None:
+def _backgrounds(root: Element, stills: Sequence[Still], clock: Clock, theme: Theme, css: list[str]) -> None:
     """Each distinct background once, faded in and out as the positions change."""
     kinds: list[Hashable] = []
     index: list[int] = []
@@ -149,11 +93,8 @@ def _backgrounds(root: Element, stills: Sequence[Still], clock: _Lanes, theme: T
         scene = Scene(annotations=items, frame=clock.camera.frame)  # type: ignore[arg-type]  # a scene's annotations
         attrs = {"class": f"b{b}"} if len(kinds) > 1 else {}
         group = add_child(root, "g", {**attrs, "stroke-linecap": "round", "stroke-linejoin": "round"})
-        laid = LaidOut(scene, 1.0, clock.camera.frame)
-        for element in ET.fromstring(render_svg(laid, theme=theme.replace(page_background="none"))):
-            if element.tag.endswith("}g"):
-                for child in element:
-                    _add_tree(group, child)
+        for element in rendered_elements(LaidOut(scene, 1.0, clock.camera.frame), theme):
+            add_tree(group, element)
         if len(kinds) > 1:
             stops = [(0.0, 1 if index[0] == b else 0)]
             for k in range(len(stills) - 1):
@@ -161,10 +102,11 @@ def _backgrounds(root: Element, stills: Sequence[Still], clock: _Lanes, theme: T
                     stops += [(clock.starts[k], int(index[k] == b)), (clock.ends[k], int(index[k + 1] == b))]
             stops.append((clock.total, 1 if index[-1] == b else 0))
             frames = " ".join(f"{clock.at(t)}{{opacity:{v}}}" for t, v in stops)
-            css.append(f".b{b}{{animation:k{b}b {_num(clock.total)}s linear infinite}}@keyframes k{b}b{{{frames}}}")
+            css.append(f".b{b}{{animation:k{b}b {css_number(clock.total)}s linear infinite}}"
+                       f"@keyframes k{b}b{{{frames}}}")
 
 
-def _lane_css(name: str, lane: Lane, clock: _Lanes) -> list[str]:
+def _lane_css(name: str, lane: Lane, clock: Clock) -> list[str]:
     """The lane's place, turn, squash and opacity over time, as CSS (static when it never changes)."""
     states = lane.states
     known = [a for a in states if a is not None]
@@ -199,10 +141,11 @@ def _lane_css(name: str, lane: Lane, clock: _Lanes) -> list[str]:
         return [f".{name}{{{style(0)}}}"]
     stops.append(stop(clock.total, len(states) - 1))
     # The easing applies between each keyframe and the next: every glide starts and stops gently.
-    return [f".{name}{{animation:k{name} {_num(clock.total)}s {EASE} infinite}}@keyframes k{name}{{{''.join(stops)}}}"]
+    return [f".{name}{{animation:k{name} {css_number(clock.total)}s {EASE} infinite}}"
+            f"@keyframes k{name}{{{''.join(stops)}}}"]
 
 
-def _face_css(name: str, lane: Lane, face: Hashable, clock: _Lanes) -> list[str]:
+def _face_css(name: str, lane: Lane, face: Hashable, clock: Clock) -> list[str]:
     """Which face shows: switched at each flip's midpoint."""
     states = lane.states
     shown = [a is not None and a.face == face for a in states]
@@ -216,8 +159,8 @@ def _face_css(name: str, lane: Lane, face: Hashable, clock: _Lanes) -> list[str]
             stops.append(f"{clock.at(t)}{{opacity:{int(shown[k + 1])}}}")
             current = b.face
     stops.append(f"{clock.at(clock.total)}{{opacity:{int(current == face)}}}")
-    return [f".{name}{{animation:k{name} {_num(clock.total)}s step-end infinite}}"
+    return [f".{name}{{animation:k{name} {css_number(clock.total)}s step-end infinite}}"
             f"@keyframes k{name}{{{''.join(stops)}}}"]
 
 
-__all__ = ["UNITS", "write_svg"]
+__all__ = ["write_svg"]

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..pieces import Piece
-from ..render.primitives import Placed, Stamp, contrasting, piece_stamp, suit_symbol
-from ..render.primitives import _mix as mix
+from ..render.primitives import Placed, Stamp, contrasting, piece_stamp, piece_stamps, suit_symbol
+from ..render.primitives import mix
 from ..render.shapes import Polygon, Polyline, Primitive
 from ..scene import ScenePiece
 from ..theme import Theme
@@ -65,6 +65,8 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
     pieces: each is drawn flat on its solid's top, over the solid's sides if it stands up."""
     drawn = drawing_order(solids_of(tuple(pieces)), projection) if order is None else order
     dx, dy = projection.shift
+    # The stamps' caches for this view and theme, found once (a theme is slow to hash).
+    solid_stamp, top_stamp = _solid_stamps(projection, theme), piece_stamps(theme)
     out: list[Placed] = []
     for solid in drawn:
         if solid.is_mark:
@@ -89,21 +91,25 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
                         0.0, 0.0))
             continue
         at = (p.x + solid.base * dx, p.y + solid.base * dy)
-        out.append((_solid_stamp(p.piece, p.angle % 360, solid.part, projection, theme), *at))
+        out.append((solid_stamp(p.piece, p.angle % 360, solid.part), *at))
         if p.piece.kind != "pawn":  # a pawn's top is a narrow strip: its picture is on its broad sides
             tall = solid.top - solid.base
-            out.append((piece_stamp(p.piece, p.angle % 360, theme), at[0] + tall * dx, at[1] + tall * dy))
+            out.append((top_stamp(p.piece, p.angle % 360), at[0] + tall * dx, at[1] + tall * dy))
     return out
 
 
-@lru_cache(maxsize=2048)
-def _solid_stamp(piece: Piece, angle: float, part: int, projection: Projection, theme: Theme) -> Stamp:
-    """The faces but a top's picture of part ``part`` of ``piece`` standing at the origin."""
+@lru_cache(maxsize=16)
+def _solid_stamps(projection: Projection, theme: Theme) -> Callable[[Piece, float, int], Stamp]:
+    """The (cached) stamp of the faces but a top's picture of part ``part`` of ``piece`` turned
+    ``angle`` degrees, standing at the origin, seen through ``projection`` in ``theme``."""
     from .solids import height, piece_parts
 
-    solid = Solid(piece_parts(piece, angle)[part], 0, ScenePiece(piece, 0.0, 0.0, angle), 0.0, height(piece),
-                  part=part)
-    return Stamp.from_primitives(tuple(_faces(solid, theme, projection)))
+    @lru_cache(maxsize=2048)
+    def stamp(piece: Piece, angle: float, part: int) -> Stamp:
+        solid = Solid(piece_parts(piece, angle)[part], 0, ScenePiece(piece, 0.0, 0.0, angle), 0.0, height(piece),
+                      part=part)
+        return Stamp.from_primitives(tuple(_faces(solid, theme, projection)))
+    return stamp
 
 
 def _faces(solid: Solid, theme: Theme, projection: Projection, *, body: str = "") -> list[Primitive]:

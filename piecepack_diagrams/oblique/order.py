@@ -17,6 +17,7 @@ import heapq
 from functools import lru_cache
 from typing import Sequence
 
+from ..pieces import Piece
 from .polygons import area, centroid, clip, edge_lines, hull, is_apart, is_well_inside, minkowski_difference
 from .projection import Projection, Shape
 from .solids import Face, Point3, Solid
@@ -85,11 +86,14 @@ def _graph(solids: Sequence[Solid], projection: Projection) -> list[set[int]]:
     Upright prisms (whole pieces, marks) are decided by arithmetic on their shapes, cached per
     kind (see :func:`_prism_behind`); other solids by a line of sight (:func:`behind`). Only
     pairs whose boxes overlap are looked at (a sweep along x)."""
+    shift = dx, dy = projection.shift
     shapes = [projection.shape(s) for s in solids]
-    offsets = [(0.0, 0.0) if shape is None else projection.offset(s) for s, shape in zip(solids, shapes)]
-    boxes = [projection.box(s) for s in solids]
+    offsets = [(0.0, 0.0) if shape is None else (s.piece.x + s.base * dx, s.piece.y + s.base * dy)
+               for s, shape in zip(solids, shapes)]  # as projection.offset gives them
+    boxes = [projection.box(s) if shape is None else
+             (shape.box[0] + ox, shape.box[1] + oy, shape.box[2] + ox, shape.box[3] + oy)
+             for s, shape, (ox, oy) in zip(solids, shapes, offsets)]  # as projection.box gives them
     outlines: dict[int, tuple[Point, ...]] = {}  # the outlines of solids decided by a line of sight
-    shift = projection.shift
     after: list[set[int]] = [set() for _ in solids]  # after[i]: drawn after i
     order = sorted(range(len(solids)), key=lambda k: boxes[k][0])
     for pos, i in enumerate(order):
@@ -103,6 +107,9 @@ def _graph(solids: Sequence[Solid], projection: Projection) -> list[set[int]]:
             si, sj = shapes[i], shapes[j]
             rel = _UNDECIDED if si is None or sj is None else _prism_behind(solids[i], solids[j], si, sj, offsets[i],
                                                                             offsets[j], shift)
+            if rel is _UNDECIDED and _is_parts_of_one(solids[i], solids[j]):
+                a, b = solids[i], solids[j]
+                rel = _parts_behind(a.piece.piece, a.piece.angle, a.part, b.part, projection)
             if rel is _UNDECIDED:
                 for k in (i, j):
                     if id(solids[k]) not in outlines:
@@ -113,6 +120,25 @@ def _graph(solids: Sequence[Solid], projection: Projection) -> list[set[int]]:
             elif rel is False:
                 after[j].add(i)
     return after
+
+
+def _is_parts_of_one(a: Solid, b: Solid) -> bool:
+    """Whether ``a`` and ``b`` are convex parts of one piece as made (a pawn's), not cut."""
+    return a.index == b.index and not (a.is_part or b.is_part or a.is_mark or b.is_mark) and a.base == b.base
+
+
+@lru_cache(maxsize=1024)
+def _parts_behind(piece: Piece, angle: float, part_a: int, part_b: int, projection: Projection) -> bool | None:
+    """As :func:`behind`, for parts ``part_a`` and ``part_b`` of ``piece`` turned ``angle``
+    degrees: the same wherever the piece stands (its parts move together), so worked out once,
+    standing at the origin."""
+    from ..scene import ScenePiece
+    from .solids import height, piece_parts
+
+    at = ScenePiece(piece, 0.0, 0.0, angle)
+    parts = piece_parts(piece, angle)
+    a, b = (Solid(parts[k], 0, at, 0.0, height(piece), part=k) for k in (part_a, part_b))
+    return behind(a, b, projection, {id(a): projection.outline(a), id(b): projection.outline(b)})
 
 
 class _Undecided:
@@ -288,9 +314,10 @@ def drawing_order(solids: Sequence[Solid], projection: Projection) -> list[Solid
     work = list(solids)
     for _ in range(MAX_CUTS):
         after = _graph(work, projection)
+        done = _sorted(after, work)
+        if len(done) == len(work):  # every solid sorted: no cycle (most scenes), none to look for
+            return [work[k] for k in done]
         members = _cycle(after)
-        if not members:
-            return [work[k] for k in _sorted(after, work)]
         cut = _cut_one(work, members)
         if cut is work:
             break

@@ -34,8 +34,7 @@ class Projection:
     @property
     def shift(self) -> Point:
         """How far one inch of height moves a point on the drawing."""
-        a = math.radians(self.angle)
-        return self.depth * math.cos(a), self.depth * math.sin(a)
+        return _shift(self.angle, self.depth)
 
     @property
     def towards_viewer(self) -> Point3:
@@ -172,6 +171,13 @@ class Shape:
     outline: tuple[Point, ...]
     box: tuple[float, float, float, float]
     tall: float
+
+
+@lru_cache(maxsize=64)
+def _shift(angle: float, depth: float) -> Point:
+    """:attr:`Projection.shift` (asked for often: worked out once per view)."""
+    a = math.radians(angle)
+    return depth * math.cos(a), depth * math.sin(a)
 
 
 @lru_cache(maxsize=1024)

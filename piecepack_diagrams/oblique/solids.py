@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from ..pieces import Piece, piece_size
 from ..scene import ScenePiece
-from ..values import value
+from ..values import field, value
 
 if TYPE_CHECKING:
     from .raised import MarkLook
@@ -52,10 +52,13 @@ class Face:
 
 @value(eq=False)
 class Solid:
-    """A convex solid: its ``faces``, the scene piece it models (``index`` in the scene's
-    pieces, ``piece``), and the height its bottom stands at. Compares by identity."""
+    """A convex solid: its :attr:`faces` (``made``, moved by ``at``), the scene piece it models
+    (``index`` in the scene's pieces, ``piece``), and the heights its bottom and top stand at.
+    Compares by identity."""
 
-    faces: tuple[Face, ...]
+    #: The faces as made: for a whole piece its kind's, standing at the origin (shared by every
+    #: piece of that kind and turn), moved to where it stands by ``at``.
+    made: tuple[Face, ...]
     index: int
     piece: ScenePiece
     base: float
@@ -67,6 +70,20 @@ class Solid:
     is_mark: bool = False
     #: Which convex part of its piece this is (a pawn is two, see :mod:`.pawns`; else 0).
     part: int = 0
+    #: How far ``made`` is moved to where the solid stands.
+    at: Point3 = (0.0, 0.0, 0.0)
+    #: ``made`` moved by ``at``, made when first asked for (most solids' faces never are: a
+    #: scene's order and drawing go by their kinds' shapes and stamps).
+    _moved: tuple[Face, ...] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def faces(self) -> tuple[Face, ...]:
+        """The solid's faces where it stands."""
+        moved = self._moved
+        if moved is None:
+            moved = translated(self.made, self.at) if self.at != (0.0, 0.0, 0.0) else self.made
+            object.__setattr__(self, "_moved", moved)  # a cache: the value stays the same
+        return moved
 
 
 def newell(points: Sequence[Point3]) -> Point3:
@@ -164,33 +181,63 @@ def _turned_footprint(piece: Piece, angle: float) -> tuple[tuple[float, float], 
 @lru_cache(maxsize=4)
 def solids_of(pieces: tuple[ScenePiece, ...]) -> tuple[Solid, ...]:
     """The scene's pieces (bottom to top, as a scene lists them) as solids, each standing on
-    the highest of the solids before it whose footprints overlap its own (a stack at its real
+    the highest of the pieces before it whose footprints overlap its own (a stack at its real
     height; ``under`` undrawn pieces of a deep stack raise it by their thickness). The last
     few scenes' are kept: one scene is often drawn at several angles."""
     from .polygons import is_apart, is_well_inside, overlap_area
 
     out: list[Solid] = []
-    outlines: list[tuple[tuple[float, float], ...]] = []
+    tops: list[float] = []  # per piece
     boxes: list[tuple[float, float, float, float]] = []
+    outlines: list[tuple[tuple[float, float], ...] | None] = []  # placed when first needed
+    grid: dict[tuple[int, int], list[int]] = {}  # the pieces whose boxes reach into each cell
     for index, p in enumerate(pieces):
-        outline = placed_outline(p)
-        xs, ys = [x for x, _ in outline], [y for _, y in outline]
-        box = (min(xs), min(ys), max(xs), max(ys))
+        fx0, fy0, fx1, fy1 = _footprint_box(p.piece, p.angle)
+        box = (p.x + fx0, p.y + fy0, p.x + fx1, p.y + fy1)
+        cells = [(i, j) for i in range(math.floor(box[0] / _CELL), math.floor(box[2] / _CELL) + 1)
+                 for j in range(math.floor(box[1] / _CELL), math.floor(box[3] / _CELL) + 1)]
         # Only pieces whose boxes overlap can overlap: most pairs need no clipping.
-        base = max((s.top for s, o, b in zip(out, outlines, boxes)
-                    if b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]
-                    and not is_apart(outline, o)
-                    and (is_well_inside((p.x, p.y), o, 1e-6) or overlap_area(outline, o) > EPSILON)), default=0.0)
+        near = sorted({k for c in cells for k in grid.get(c, ())})
+        base = 0.0
+        outline: tuple[tuple[float, float], ...] | None = None
+        for k in near:
+            b = boxes[k]
+            if tops[k] > base and b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3]:
+                o = outlines[k]
+                if o is None:
+                    o = outlines[k] = placed_outline(pieces[k])
+                # A centre well inside the other's footprint is an overlap (footprints lie round
+                # their centres): no outline needed for a piece on a stack.
+                if is_well_inside((p.x, p.y), o, 1e-6):
+                    base = tops[k]
+                    continue
+                if outline is None:
+                    outline = placed_outline(p)
+                if not is_apart(outline, o) and overlap_area(outline, o) > EPSILON:
+                    base = tops[k]
         base += p.under * height(p.piece)
         top = base + height(p.piece)
-        if p.piece.kind == "pawn":
-            out.extend(Solid(translated(faces, (p.x, p.y, base)), index, p, base, top, part=k)
-                       for k, faces in enumerate(piece_parts(p.piece, p.angle)))
-        else:
-            out.append(Solid(prism(outline, base, top), index, p, base, top))
-        outlines.append(outline)
+        # Each part's faces are its kind's, moved when first asked for.
+        out.extend(Solid(faces, index, p, base, top, part=k, at=(p.x, p.y, base))
+                   for k, faces in enumerate(piece_parts(p.piece, p.angle)))
+        tops.append(top)
         boxes.append(box)
+        outlines.append(outline)
+        for c in cells:
+            grid.setdefault(c, []).append(index)
     return tuple(out)
+
+
+#: The side (inches) of the cells :func:`solids_of` files pieces under to find neighbours.
+_CELL = 2.0
+
+
+@lru_cache(maxsize=1024)
+def _footprint_box(piece: Piece, angle: float) -> tuple[float, float, float, float]:
+    """The extent (x0, y0, x1, y1) of the piece's footprint turned ``angle`` degrees, about its centre."""
+    ring = _turned_footprint(piece, angle)
+    xs, ys = [x for x, _ in ring], [y for _, y in ring]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 #: Kinds of piece a mark lying on them is drawn on (else it is drawn on the table).
@@ -207,39 +254,63 @@ def mark_solids(marks: Sequence[MarkLook], solids: Sequence[Solid], shift: tuple
     its box, so pieces standing on it hide it and it hides what lies under it; a mark that
     stands up is an upright prism over its outline (see :class:`.raised.MarkLook`)."""
     from ..pieces import Piece
-    from .polygons import is_well_inside
 
     first = 1 + max((s.index for s in solids), default=-1)  # a piece may be several solids
-    boards = [(s.top, placed_outline(s.piece)) for s in solids
-              if s.piece.piece.kind in BOARD_KINDS and s.base == 0.0]
+    # Each board's top, box and outline (placed when first needed: a mark's centre must lie in the box).
+    boards: list[tuple[float, tuple[float, float, float, float], ScenePiece | tuple[tuple[float, float], ...]]] = []
+    for s in solids:
+        if s.piece.piece.kind in BOARD_KINDS and s.base == 0.0:
+            p = s.piece
+            fx0, fy0, fx1, fy1 = _footprint_box(p.piece, p.angle)
+            boards.append((s.top, (p.x + fx0, p.y + fy0, p.x + fx1, p.y + fy1), p))
+    highest = max((top for top, _, _ in boards), default=0.0)
     out = []
     for k, m in enumerate(marks):
         x0, y0, x1, y1 = m.box
         at = ((x0 + x1) / 2, (y0 + y1) / 2)
-        z = max((top for top, ring in boards if is_well_inside(at, ring, 0.0)),
-                default=max((top for top, _ in boards), default=0.0) if m.is_word else 0.0)
+        under = [top for top, _ in _boards_under(boards, at)]
+        z = max(under, default=highest if m.is_word else 0.0)
         foot = m.outline or ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
-        if m.is_word and boards and not any(is_well_inside(at, ring, 0.0) for _, ring in boards):
-            back = _held_back(at, [ring for _, ring in boards], z * shift[1])
+        if m.is_word and boards and not under:
+            back = _held_back(at, [(box[1], box[3]) for _, box, _ in boards], z * shift[1])
             foot = tuple((x, y - back) for x, y in foot)
             at = (at[0], at[1] - back)
         out.append(Solid(prism(foot, z, z + m.tall), first + k, ScenePiece(Piece("board", "face"), at[0], at[1]),
                          z, z + m.tall, is_mark=True))
         if m.is_board:
-            boards.append((z + m.tall, foot))
+            xs, ys = [x for x, _ in foot], [y for _, y in foot]
+            boards.append((z + m.tall, (min(xs), min(ys), max(xs), max(ys)), foot))
+            highest = max(highest, z + m.tall)
     return tuple(out)
 
 
-def _held_back(at: tuple[float, float], rings: Sequence[Sequence[tuple[float, float]]], rise: float) -> float:
+def _held_back(at: tuple[float, float], spans: Sequence[tuple[float, float]], rise: float) -> float:
     """How much of ``rise`` (the drawn rise of a word level with the boards' tops) to take back
-    for a word at ``at``: all of it when it is beside no board's rows (a title, a column's
-    letter) and the rise would bring it nearer the board nearest above or below it, whose
-    side drawn towards it would close the gap; else none (a row's number moves with its row)."""
-    spans = [(min(y for _, y in ring), max(y for _, y in ring)) for ring in rings]
+    for a word at ``at`` beside boards spanning ``spans`` (each board's lowest and highest y):
+    all of it when it is beside no board's rows (a title, a column's letter) and the rise
+    would bring it nearer the board nearest above or below it, whose side drawn towards it
+    would close the gap; else none (a row's number moves with its row)."""
     if any(lo <= at[1] <= hi for lo, hi in spans):
         return 0.0
     gap = min(((lo - at[1]) if at[1] < lo else (hi - at[1]) for lo, hi in spans), key=abs)
     return rise if rise * gap > 0 else 0.0
+
+
+def _boards_under(boards: list[tuple[float, tuple[float, float, float, float],
+                                     ScenePiece | tuple[tuple[float, float], ...]]],
+                  at: tuple[float, float]) -> Iterator[tuple[float, tuple[tuple[float, float], ...]]]:
+    """The (top, outline) of each of ``boards`` whose outline holds ``at``; a board given as
+    its piece has its entry replaced by its outline, placed once."""
+    from .polygons import is_well_inside
+
+    x, y = at
+    for k, (top, box, ring) in enumerate(boards):
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            if isinstance(ring, ScenePiece):
+                ring = placed_outline(ring)
+                boards[k] = (top, box, ring)
+            if is_well_inside(at, ring, 0.0):
+                yield top, ring
 
 
 __all__ = ["BOARD_KINDS", "Face", "Point3", "Solid", "footprint", "height", "mark_solids", "newell",

@@ -16,7 +16,6 @@ from typing import Any, Callable, Iterable
 
 from ..values import value
 from .caches import IdentityCache
-from .extent import Box
 from .primitives import Placed, Stamp
 from .shapes import Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
 
@@ -86,8 +85,7 @@ def _bases(placed: list[Placed]) -> list[int]:
     """The base level of each placed stamp: one above the top level of any earlier
     stamp it overlaps."""
     grid: dict[tuple[int, int], list[int]] = {}
-    boxes: list[Box] = []
-    tops: list[int] = []
+    done: list[tuple[int, float, float, float, float]] = []  # each stamp's top level and box
     wide: list[int] = []  # stamps too big for the grid
     bases: list[int] = []
     for index, (stamp, dx, dy) in enumerate(placed):
@@ -106,12 +104,10 @@ def _bases(placed: list[Placed]) -> list[int]:
         base = 0
         for bucket in buckets:
             for other in bucket:
-                if tops[other] >= base:
-                    c0, d0, c1, d1 = boxes[other]
-                    if c0 < x1 and x0 < c1 and d0 < y1 and y0 < d1:
-                        base = tops[other] + 1
-        boxes.append((x0, y0, x1, y1))
-        tops.append(base + max(stamp.levels))
+                top, c0, d0, c1, d1 = done[other]
+                if top >= base and c0 < x1 and x0 < c1 and d0 < y1 and y0 < d1:
+                    base = top + 1
+        done.append((base + max(stamp.levels), x0, y0, x1, y1))
         bases.append(base)
         if is_wide:
             wide.append(index)
@@ -174,9 +170,15 @@ def _merge(key: _Style, members: list[tuple[tuple[Primitive, ...], float, float]
     kind = key[0]
     if kind == "shape":
         _, fill, stroke, width, opacity = key
-        return Shapes(fill, stroke, width, opacity,
-                      tuple((m.points, dx, dy) for ms, dx, dy in members for m in ms if type(m) is Polygon),
-                      tuple((m.cx + dx, m.cy + dy, m.r) for ms, dx, dy in members for m in ms if type(m) is Circle))
+        polygons: list[PlacedPoints] = []
+        circles: list[tuple[float, float, float]] = []
+        for ms, dx, dy in members:
+            for m in ms:
+                if type(m) is Polygon:
+                    polygons.append((m.points, dx, dy))
+                elif type(m) is Circle:
+                    circles.append((m.cx + dx, m.cy + dy, m.r))
+        return Shapes(fill, stroke, width, opacity, tuple(polygons), tuple(circles))
     if kind == "line":
         return Lines(key[1], key[2], tuple((m.points, dx, dy) for ms, dx, dy in members for m in ms
                                            if isinstance(m, Polyline)))

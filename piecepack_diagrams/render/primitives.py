@@ -104,6 +104,12 @@ def piece_stamp(piece: Piece, angle: float, theme: Theme) -> Stamp:
     return _stamps(theme)(piece, angle % 360)
 
 
+def piece_stamps(theme: Theme) -> Callable[[Piece, float], Stamp]:
+    """:func:`piece_stamp` for ``theme`` (angles from 0 up to 360): its cache found once, for
+    drawing many pieces (a theme is slow to hash)."""
+    return _stamps(theme)
+
+
 @cached(maxsize=8)
 def _stamps(theme: Theme) -> Callable[[Piece, float], Stamp]:  # one cache per theme: the theme is hashed once
     @lru_cache(maxsize=4096)
@@ -154,7 +160,7 @@ def _draw_piece(piece: Piece, angle: float, theme: Theme) -> Iterator[Primitive]
         h = size.width / 2
         corners = (f(-h, -h), f(h, -h), f(h, h), f(-h, h))
         for k, (tint, share) in enumerate(_PYRAMID_LIGHT):
-            yield Polygon((corners[k], corners[(k + 1) % 4], f(0, 0)), _mix(tint, colour, share), "none", 0.0)
+            yield Polygon((corners[k], corners[(k + 1) % 4], f(0, 0)), mix(tint, colour, share), "none", 0.0)
         yield Polyline((corners[0], corners[2]), theme.edge, lw / 2)
         yield Polyline((corners[1], corners[3]), theme.edge, lw / 2)
         yield Polygon(corners, "none", theme.edge, lw)
@@ -342,9 +348,9 @@ def _go_stone(r: float, colour: str, theme: Theme) -> Iterator[Primitive]:
     lw = theme.line_width
     yield Circle(0.0, 0.0, r, colour, theme.edge, lw * 1.5)
     ink = contrasting(colour)
-    yield Circle(0.0, 0.0, r * 0.84, "none", _mix(ink, colour, 0.22), lw * 1.5)
+    yield Circle(0.0, 0.0, r * 0.84, "none", mix(ink, colour, 0.22), lw * 1.5)
     if ink == "#FFFFFF":
-        yield Circle(-r * 0.36, r * 0.36, r * 0.18, _mix(ink, colour, 0.45), "none", 0.0)
+        yield Circle(-r * 0.36, r * 0.36, r * 0.18, mix(ink, colour, 0.45), "none", 0.0)
 
 
 #: The faces of a pyramid seen from above (bottom, right, top, left): the colour mixed with
@@ -675,8 +681,9 @@ def _tint_stamp(h: Highlight, theme: Theme, *, opacity: float = 1.0) -> Stamp:
     return Stamp.from_primitives((Polygon(((x0, y0), (x1, y0), (x1, y1), (x0, y1)), fill, "none", 0.0, opacity),))
 
 
-def _mix(colour: str, base: str, share: float) -> str:
-    """``colour`` laid over ``base`` at opacity ``share``."""
+def mix(colour: str, base: str, share: float) -> str:
+    """``colour`` laid over ``base`` at opacity ``share`` (0 to 1; ``#RRGGBB`` colours, a base
+    of ``"none"`` white), as ``#RRGGBB``: a tint, or a shade when ``colour`` is black."""
     if base == "none":
         base = "#FFFFFF"
     a = [int(colour[k:k + 2], 16) for k in (1, 3, 5)]
@@ -688,9 +695,9 @@ def _mix(colour: str, base: str, share: float) -> str:
 def tinted(theme: Theme) -> Theme:
     """``theme`` with the backgrounds of pieces and maze passages in the highlight's tint."""
     share = theme.highlight_opacity
-    return theme.replace(piece_background=_mix(theme.highlight, theme.piece_background, share),
-                         tile_back_background=_mix(theme.highlight, theme.tile_back_background, share),
-                         maze_passage=_mix(theme.highlight, theme.maze_passage, share))
+    return theme.replace(piece_background=mix(theme.highlight, theme.piece_background, share),
+                         tile_back_background=mix(theme.highlight, theme.tile_back_background, share),
+                         maze_passage=mix(theme.highlight, theme.maze_passage, share))
 
 
 def _page_colour(theme: Theme) -> str:
@@ -714,5 +721,5 @@ def scene_primitives(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator
 
 
 __all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text", "Placed", "Stamp",
-           "annotation_primitives", "annotation_stamp", "moved", "piece_primitives", "piece_stamp", "scene_primitives",
-           "laid_stamps", "scene_stamps"]
+           "annotation_primitives", "annotation_stamp", "contrasting", "mix", "moved", "piece_primitives",
+           "piece_stamp", "piece_stamps", "scene_primitives", "laid_stamps", "scene_stamps"]

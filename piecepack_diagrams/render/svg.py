@@ -25,7 +25,7 @@ from .glyphs import suit_contours
 from .lettering import text_outline
 from .primitives import laid_stamps
 from .shapes import BASELINE_DROP, Contour, Point
-from .svgtree import add_child, add_element, add_title, svg_root, svg_text
+from .svgtree import Element, add_element, add_title, svg_root, svg_text
 
 #: User units per point.
 UNITS_PER_POINT = 100
@@ -126,7 +126,13 @@ def _place(part: Part, at: tuple[int, int]) -> str:
 
 
 def _shapes_path(batch: Shapes, page: _Page) -> str:
-    d = [page.polygon(poly) for poly in batch.polygons]
+    # As page.polygon gives each, written out: the oblique view's many batches make this hot.
+    x0, y1, part_of = page.x0, page.y1, _polygon_part
+    d = []
+    for points, dx, dy in batch.polygons:
+        ox, oy, rest = part_of(points)
+        if rest:
+            d.append(f"M{round((dx - x0) * _PER_INCH) + ox},{round((y1 - dy) * _PER_INCH) + oy}{rest}")
     for cx, cy, r in batch.circles:
         x, y = page.xy(cx, cy)
         rr = round(r * _PER_INCH)
@@ -174,25 +180,28 @@ def render_svg(scene: Scene | LaidOut, *, theme: Theme = DEFAULT, scale: float |
     if theme.page_background != "none":
         add_element(root, "rect", x="0", y="0", width=_pt(w), height=_pt(h), fill=theme.page_background)
     body = add_element(root, "g", stroke_linecap="round", stroke_linejoin="round")
+    paths = body.children
+    # Each path's attributes are written in svgwrite's order (by name) as they are made.
     for batch in batch_stamps(laid_stamps(laid, theme)):
         if isinstance(batch, Shapes):
-            attrs = {"d": _shapes_path(batch, page), "fill": batch.fill, "stroke": batch.stroke}
-            if batch.stroke != "none":
-                attrs["stroke-width"] = _width(batch.width)
+            attrs = {"d": _shapes_path(batch, page), "fill": batch.fill}
             if batch.opacity < 1:
                 attrs["fill-opacity"] = f"{batch.opacity:.3g}"
+            attrs["stroke"] = batch.stroke
+            if batch.stroke != "none":
+                attrs["stroke-width"] = _width(batch.width)
         elif isinstance(batch, Lines):
             attrs = {"d": "".join(page.polyline(line) for line in batch.polylines), "fill": "none",
                      "stroke": batch.stroke, "stroke-width": _width(batch.width)}
         elif isinstance(batch, Texts):
             # Outlined, so the letters are the same on every machine; the label keeps them readable.
-            attrs = {"d": _texts_path(batch, page, theme.lettering_font), "fill": batch.colour,
-                     "aria-label": xml_text(" ".join(item[2] for item in batch.items))}
+            attrs = {"aria-label": xml_text(" ".join(item[2] for item in batch.items)),
+                     "d": _texts_path(batch, page, theme.lettering_font), "fill": batch.colour}
         elif isinstance(batch, Symbols):
             attrs = {"d": _symbols_path(batch, page), "fill": batch.colour}
         else:
             continue
-        add_child(body, "path", attrs)
+        paths.append(Element("path", attrs))
     if scene.caption:
         cx, cy = geo.down(*geo.caption_centre())
         size = theme.caption_size * POINTS_PER_INCH / laid.scale

@@ -44,7 +44,11 @@ class Element:
         """Append the element's markup to ``out``, as ``ElementTree.tostring`` writes it."""
         out.append(f"<{self.tag}")
         for name, value in self.attrs.items():
-            out.append(f' {name}="{_escape_attribute(value)}"')
+            # Most values need no escaping: tested here, inline (a long path's data is all digits).
+            if ('"' in value or "&" in value or "<" in value or ">" in value or "\n" in value or "\r" in value
+                    or "\t" in value):
+                value = _escape_attribute(value)
+            out.append(f' {name}="{value}"')
         if not self.text and not self.children:
             out.append(" />")
             return
