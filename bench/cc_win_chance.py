@@ -6,8 +6,10 @@ position by whether its game was won, and fits the logistic model of
 method, deterministic); prints the weights to paste into its ``MODELS``.
 ``--check``: plays the policy's games on fresh seeds and compares, at every decision, the
 analysis's chance to win (the best decision's value, :mod:`.analysis`) with the game's
-outcome: a reliability table (predicted bucket, observed rate with its 95% Wilson interval)
-and the Brier score.
+outcome: a reliability table (predicted bucket, observed rate with its 95% Wilson interval),
+the Brier score, and the shift of the intercept (the log of the wins over the chances
+predicted, among the decisions predicted 2-35 %) that would cancel the search's optimism
+(the best of many decisions' values, a winner's curse) on these seeds.
 
   python bench/cc_win_chance.py --fit base --first 20001 --games 6000
   python bench/cc_win_chance.py --check base --first 40001 --games 2000
@@ -127,6 +129,10 @@ def run_check(name: str, first: int, count: int) -> None:
             print(f"  | {100 * low:.0f}-{100 * high:.0f}% | {len(inside):,} | {100 * mean:.1f}% | "
                   f"{100 * rate.value:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) |")
         low = high
+    middle = [(c, w) for c, w in pairs if 0.02 <= c < 0.35]
+    if middle:
+        shift = math.log(max(sum(w for _, w in middle), 1) / sum(c for c, _ in middle))
+        print(f"  the chances predicted 2-35% against what happened: shift the intercept by {shift:+.3f}")
 
 
 def main() -> int:
