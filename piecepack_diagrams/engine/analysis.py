@@ -5,7 +5,7 @@ A game that can be analysed (Lab Rats, Landlocked, Coin Collectors) gives an
 every legal move from it, and the value of the move a record played. Values are
 :class:`Evaluation` s: a win (in so many coins or passes, the fewest when ``exact``), a
 loss, *unknown* (a solver that gave up within its budget: shown as such, never guessed),
-or an estimated chance to win (Coin Collectors' expectimax).
+or an estimated chance to win (Coin Collectors: see its analyser).
 
 Judgements (:func:`judge`), by these thresholds:
 
@@ -37,9 +37,11 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")
 
-#: Thresholds of the judgements on chances (see the module's notes).
+#: Thresholds of the judgements on chances (see the module's notes). The losses are points
+#: of a real chance to win: early in a Coin Collectors game the best move's is some 6 %
+#: (base game), so a move that cuts coins off, worth 0, must count as a blunder there.
 BLUNDER_SHARE = 0.5
-BLUNDER_LOSS = 0.05
+BLUNDER_LOSS = 0.02
 MISTAKE_SHARE = 0.9
 MISTAKE_LOSS = 0.01
 #: What a comment written by :func:`analyse` starts with; such comments are replaced when a
@@ -54,9 +56,8 @@ class Evaluation:
     """What is known of a position, or of a move (then counted from the position before it).
 
     ``winnable``: True (a win exists), False (proven lost) or None (unknown, or a chance);
-    ``chance``: an estimated chance to win, 0..1 (games of dice: Coin Collectors' expectimax
-    value, exact two turns from the end, elsewhere a measure of the turns ahead, far above the
-    real chance early in a game), else None; ``cost``: the
+    ``chance``: an estimated chance to win, 0..1 (games of dice: Coin Collectors', exact two
+    coins from the end, elsewhere learnt from the policy's games), else None; ``cost``: the
     coins or passes (``unit``) a win takes from here, the fewest when ``exact`` (else the
     fewest found); ``note`` says more (why unknown), ``line`` is the continuation as movetext.
     """
@@ -85,10 +86,10 @@ class Evaluation:
 
     @property
     def text(self) -> str:
-        """In words: ``"a win in 9 coins"``, ``"lost"``, ``"unknown (...)"``, ``"expectimax 41.2 %"``
-        (a chance is an estimate of its game's analyser: Coin Collectors' expectimax value)."""
+        """In words: ``"a win in 9 coins"``, ``"lost"``, ``"unknown (...)"``, ``"win chance 4.8 %"``
+        (a chance is an estimate of its game's analyser)."""
         if self.chance is not None and self.winnable is None:
-            words = f"expectimax {100 * self.chance:.1f} %"
+            words = f"win chance {100 * self.chance:.1f} %"
         elif self.winnable:
             if self.cost is None or self.unit == "":
                 words = "won" if self.cost == 0 else "a win"

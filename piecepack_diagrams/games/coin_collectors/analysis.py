@@ -1,14 +1,12 @@
 """Coin Collectors' side of a record's analysis (:mod:`piecepack_diagrams.engine.analysis`).
 
 A decision is a move and the dice to keep (the roll that follows names the dice picked
-up: the others are kept). Its value is the expectimax policy's (:mod:`.expectimax`): the
-expected value two turns ahead, exact over the rolls in between. That is the chance to win
-when the game ends within those two turns; earlier it is the policy's own measure (the
-chance that the dice keep giving moves over the next turns, zero once coins are stranded),
-which ranks decisions well but runs far above the real chance to win (some 3 % of base games
-are won). A position's value is that of
-its best decision; the legal moves listed are the pawn moves, each with its best choice of
-dice to keep.
+up: the others are kept). Its value is an estimate of the chance to win: the expectimax
+search two turns ahead, exact over the rolls in between (:mod:`.expectimax`), whose leaf is
+the chance to win learnt from the policy's own games (:mod:`.winchance`); a pawn taken out
+(Acceptable Losses) is counted exactly. Two coins from the end the value is the exact
+chance. A position's value is that of its best decision; the legal moves listed are the
+pawn moves, each with its best choice of dice to keep.
 """
 
 from __future__ import annotations
@@ -41,10 +39,10 @@ def keep_words(keep: int) -> str:
 
 
 class CoinCollectorsAnalyser(Analyser[CoinCollectorsState]):
-    """Values of Coin Collectors decisions from the expectimax policy (see the module's notes)."""
+    """Chances to win of Coin Collectors decisions (see the module's notes)."""
 
     def __init__(self) -> None:
-        self._policy = ExpectimaxPolicy(random.Random(0))  # its choices use no randomness
+        self._policy = ExpectimaxPolicy(random.Random(0), calibrated=True)  # its choices use no randomness
         self._tables: dict[Deal, MoveTable] = {}
 
     def decisions(self, state: CoinCollectorsState) -> Decisions:

@@ -39,7 +39,8 @@ import numpy as np
 
 from .board import CELLS, HOLE, NEIGHBOURS, MoveTable
 from .rules import REMOVED, Variant
-from .simulate import Policy, _good_values, stranded
+from .simulate import Policy, _good_values, shape, stranded
+from .winchance import chance_with_a_move, model_for
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -86,20 +87,26 @@ class ExpectimaxPolicy(Policy):
 
     name = "expectimax"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, calibrated: bool = False) -> None:
         super().__init__(rng)
+        #: With ``calibrated``, the leaf is the chance to win (:mod:`.winchance`) and a pawn
+        #: taken out is counted exactly (every further removal too): the values are chances.
+        self.calibrated = calibrated
         self.variant = Variant()
         self._table: MoveTable | None = None
         self._legal: dict[tuple[int, int], NDArray[np.bool_]] = {}
         self._memo: dict[tuple[tuple[int, ...], int, tuple[int, ...], bool], Values] = {}
         self._leaves: dict[tuple[tuple[int, ...], int, tuple[int, ...]], Values | float] = {}
         self._stranded: dict[tuple[frozenset[int], int], bool] = {}
+        self._chances: dict[tuple[frozenset[int], int, int], float] = {}
+        self._stuck: dict[tuple[tuple[int, ...], int, tuple[int, ...]], float] = {}
         self._plan: tuple[tuple[int, ...], int, int] | None = None
 
     def begin(self, t: MoveTable, variant: Variant) -> None:
         self.variant = variant
         if self._table is not t:
             self._table, self._memo, self._leaves, self._stranded, self._plan = t, {}, {}, {}, None
+            self._chances, self._stuck = {}, {}
             # Which faces allow pawn p onto cell c: the die of c's tile shows its rank, or p's die the coin's number.
             self._legal = {}
             for c in range(CELLS):
@@ -144,8 +151,16 @@ class ExpectimaxPolicy(Policy):
         return np.where(kept_good, value, by_roll)
 
     def _evaluation(self, t: MoveTable, pawns: list[int], present: int, active: list[int], good: list[int]) -> float:
-        """:func:`evaluation`, its stranded-coins test memoised (it depends on where the pawns are, not which)."""
+        """:func:`evaluation`, its stranded-coins test memoised (it depends on where the pawns are, not which);
+        calibrated, :func:`~.winchance.chance_with_a_move` (memoised likewise)."""
         cells = frozenset(pawns[p] for p in active)
+        if self.calibrated:
+            key = (cells, present, len(active))
+            chance = self._chances.get(key)
+            if chance is None:
+                chance = self._chances[key] = chance_with_a_move(
+                    model_for(self.variant), present.bit_count(), len(active), shape(pawns, present, active))
+            return chance
         lost = self._stranded.get((cells, present))
         if lost is None:
             lost = self._stranded[cells, present] = stranded(pawns, present, active) > 0
@@ -153,18 +168,29 @@ class ExpectimaxPolicy(Policy):
 
     def stuck_value(self, t: MoveTable, pawns: list[int], present: int, active: list[int]) -> float:
         """With Acceptable Losses, when a roll leaves no move: the best pawn to take out, scored
-        by the chance that rolling all four dice then gives a move times :func:`evaluation`;
-        0 when no pawn may be taken out (the game is lost)."""
+        by the chance that rolling all four dice then gives a move times :func:`evaluation`
+        (scaled by :data:`PAWN_LOST`); calibrated, that chance times the chance to win with a
+        move plus the chance of no move times this value again, a pawn fewer (the chance to win,
+        exact with one coin left); 0 when no pawn may be taken out (the game is lost)."""
         if not (self.variant.acceptable_losses and len(active) > 1):
             return 0.0
+        key = (tuple(pawns), present, tuple(active))
+        memo = self._stuck.get(key)
+        if memo is not None:
+            return memo
         stuck = 0.0
         for p in active:
             fewer = [q for q in active if q != p]
             after = pawns[:]
             after[p] = REMOVED
             good = _good_values(t, after, present, fewer)
-            stuck = max(stuck, (1.0 - _fail_all(good)) * self._evaluation(t, after, present, fewer, good))
-        return stuck * PAWN_LOST
+            rolled = 1.0 - _fail_all(good)
+            value = rolled * self._evaluation(t, after, present, fewer, good)
+            if self.calibrated:
+                value += (1.0 - rolled) * self.stuck_value(t, after, present, fewer)
+            stuck = max(stuck, value)
+        self._stuck[key] = memo = stuck if self.calibrated else stuck * PAWN_LOST
+        return memo
 
     def after_move(self, t: MoveTable, pawns: list[int], present: int, active: list[int], *,
                    may_remove: bool = True) -> Values:

@@ -85,13 +85,21 @@ def _spread(mask: int) -> int:
     return ((mask << 5) | (mask >> 5) | ((mask & ~_RIGHT) << 1) | ((mask & ~_LEFT) >> 1)) & _BOARD
 
 
-def stranded(pawns: list[int], present: int, active: list[int]) -> int:
-    """How many coins can no longer all be collected, by two quick tests: coins in a group
-    that no pawn in play touches are lost; and each dead end of a group (a coin with at
-    most one coin beside it) not next to a pawn must end some pawn's path, so dead ends
-    beyond the number of pawns touching the group are lost too."""
+@value
+class Shape:
+    """How the coins left lie: ``stranded`` coins that can no longer all be collected (see
+    :func:`stranded`), the ``dead_ends`` not next to a pawn (coins with at most one coin
+    beside them: each must end some pawn's path) and the ``groups`` of coins (joined by sides)."""
+
+    stranded: int
+    dead_ends: int
+    groups: int
+
+
+def shape(pawns: list[int], present: int, active: list[int]) -> Shape:
+    """The :class:`Shape` of the coins ``present`` for the pawns ``active``."""
     heads = _spread(sum(1 << pawns[p] for p in active))
-    lost = 0
+    lost = ends = groups = 0
     rest = present
     while rest:
         group = frontier = rest & -rest
@@ -99,6 +107,7 @@ def stranded(pawns: list[int], present: int, active: list[int]) -> int:
             frontier = _spread(frontier) & present & ~group
             group |= frontier
         rest &= ~group
+        groups += 1
         touching = sum(1 for p in active if NEIGHBOURS[pawns[p]] & group)
         if not touching:
             lost += _popcount(group)
@@ -111,8 +120,17 @@ def stranded(pawns: list[int], present: int, active: list[int]) -> int:
             cell = low.bit_length() - 1
             if (NEIGHBOURS[cell] & group).bit_count() <= 1 and not low & heads:
                 far_ends += 1
+        ends += far_ends
         lost += max(0, far_ends - touching)
-    return lost
+    return Shape(lost, ends, groups)
+
+
+def stranded(pawns: list[int], present: int, active: list[int]) -> int:
+    """How many coins can no longer all be collected, by two quick tests: coins in a group
+    that no pawn in play touches are lost; and each dead end of a group (a coin with at
+    most one coin beside it) not next to a pawn must end some pawn's path, so dead ends
+    beyond the number of pawns touching the group are lost too."""
+    return shape(pawns, present, active).stranded
 
 
 class Policy:
@@ -300,4 +318,4 @@ def simulate(make_state: Callable[[int], CoinCollectorsState], policy_name: str,
     return out
 
 
-__all__ = ["GameResult", "POLICIES", "Policy", "make_policy", "play", "simulate", "stranded"]
+__all__ = ["GameResult", "POLICIES", "Policy", "Shape", "make_policy", "play", "shape", "simulate", "stranded"]
