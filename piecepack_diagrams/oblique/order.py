@@ -44,14 +44,9 @@ def behind(a: Solid, b: Solid, projection: Projection, outlines: dict[int, tuple
         if len(common) < 3 or area(common) < MIN_OVERLAP:
             return None
         at = centroid(common)
-    if a.is_mark and b.is_mark and a.base == a.top == b.base == b.top:  # flat marks lie as the scene lists them
-        return a.index < b.index
-    # Heights grow along every line of sight towards the viewer: of two solids one above the
-    # other, the upper one is in front wherever both are drawn.
-    if a.top <= b.base + 1e-9:
-        return True
-    if b.top <= a.base + 1e-9:
-        return False
+    level = _by_level(a, b)
+    if level is not None:
+        return level
     sa, sb = projection.span(a, at), projection.span(b, at)
     if sa is None or sb is None:
         return None
@@ -73,6 +68,20 @@ def _witness(a: Solid, b: Solid, oa: tuple[Point, ...], ob: tuple[Point, ...], p
             at = (s.piece.x + z * dx, s.piece.y + z * dy)
             if is_well_inside(at, oa, WITNESS_MARGIN) and is_well_inside(at, ob, WITNESS_MARGIN):
                 return at
+    return None
+
+
+def _by_level(a: Solid, b: Solid) -> bool | None:
+    """Whether ``a`` is behind ``b`` where their drawings overlap, decided by their heights
+    alone, or None when their heights overlap. Flat marks on one level lie as the scene lists
+    them; heights grow along every line of sight towards the viewer, so of two solids one
+    above the other the upper one is in front wherever both are drawn."""
+    if a.is_mark and b.is_mark and a.base == a.top == b.base == b.top:
+        return a.index < b.index
+    if a.top <= b.base + 1e-9:
+        return True
+    if b.top <= a.base + 1e-9:
+        return False
     return None
 
 
@@ -161,12 +170,9 @@ def _prism_behind(a: Solid, b: Solid, sa: Shape, sb: Shape, oa: Point, ob: Point
     for nx, ny, c in _drawn_gap(sa, sb):
         if nx * dx + ny * dy > c - TOUCH:
             return None
-    if a.is_mark and b.is_mark and a.base == a.top == b.base == b.top:  # flat marks lie as the scene lists them
-        return a.index < b.index
-    if a.top <= b.base + 1e-9:
-        return True
-    if b.top <= a.base + 1e-9:
-        return False
+    level = _by_level(a, b)
+    if level is not None:
+        return level
     ex, ey = b.piece.x - a.piece.x, b.piece.y - a.piece.y
     gap, nx, ny = max((nx * ex + ny * ey - c, nx, ny) for nx, ny, c in _foot_gap(sa, sb))
     toward = nx * shift[0] + ny * shift[1]  # n points from a's footprint to b's
