@@ -13,7 +13,7 @@ import pytest
 from piecepack_diagrams.cli import main
 from piecepack_diagrams.errors import OptionError
 from piecepack_diagrams.oblique.draw import oblique_stamps
-from piecepack_diagrams.oblique.faces import face_frame, glyph_polygons
+from piecepack_diagrams.oblique.faces import FaceFrame, face_frame, glyph_polygons
 from piecepack_diagrams.oblique.projection import Projection
 from piecepack_diagrams.oblique.solids import solids_of
 from piecepack_diagrams.pieces import Piece
@@ -66,9 +66,24 @@ def _key(polygon: Polygon, dx: float, dy: float) -> tuple[tuple[float, float], .
     return tuple((round(x + dx, 6), round(y + dy, 6)) for x, y in polygon.points)
 
 
-def drawn_ranks(arrangement: str, top: int, turned: float, projection: Projection) -> dict[tuple[int, int, int], int]:
-    """The rank drawn on each side seen of a die (its outward normal the key), read from the
-    drawing: the glyph polygons drawn on the side are those of that rank's symbol."""
+def quarter_turns(frame: FaceFrame) -> list[FaceFrame]:
+    """The four frames of a square side, its own and turned a quarter, a half and three
+    quarters counter-clockwise in its plane about its centre: a rank may be drawn any way round."""
+    centre = frame.at(0.0, frame.height / 2)
+    out = []
+    u, v = frame.u, frame.v
+    for _ in range(4):
+        out.append(FaceFrame((centre[0] - frame.height / 2 * v[0], centre[1] - frame.height / 2 * v[1]), u, v,
+                             frame.width, frame.height))
+        u, v = v, (-u[0], -u[1])
+    return out
+
+
+def drawn_sides(arrangement: str, top: int, turned: float, projection: Projection
+                ) -> dict[tuple[int, int, int], tuple[int, FaceFrame]]:
+    """The rank drawn on each side seen of a die (its outward normal the key), and the frame
+    it is drawn in, read from the drawing: the glyph polygons drawn on the side are those of
+    that rank's symbol, turned one of the four ways round."""
     theme = DEFAULT.replace(die_arrangement=arrangement)
     scene = Scene(pieces=(ScenePiece(Piece("die", "face", 2, top), 0.0, 0.0, turned),))
     drawn = {_key(prim, x, y) for stamp, x, y in oblique_stamps(scene.pieces, theme, projection)
@@ -82,15 +97,20 @@ def drawn_ranks(arrangement: str, top: int, turned: float, projection: Projectio
         fill = next(iter(p.fill for stamp, _, _ in oblique_stamps(scene.pieces, theme, projection)
                          for p in stamp.primitives if isinstance(p, Polygon) and _key(p, 0, 0) ==
                          _key(Polygon(projection.face(face), "", "", 0), 0, 0)))
-        found = [rank for rank in range(1, 7)
+        found = [(rank, way) for rank in range(1, 7) for way in quarter_turns(frame)
                  if all(_key(p, 0, 0) in drawn for p in glyph_polygons(
-                     frame, "text", theme.rank_symbol(rank), 0.6 * frame.height, theme.die_text, fill,
+                     way, "text", theme.rank_symbol(rank), 0.6 * frame.height, theme.die_text, fill,
                      theme.lettering_font))]
         assert len(found) == 1, found
         length = math.sqrt(sum(n * n for n in face.normal))
         normal = tuple(int(round(n / length)) for n in face.normal)
         out[normal] = found[0]
     return out
+
+
+def drawn_ranks(arrangement: str, top: int, turned: float, projection: Projection) -> dict[tuple[int, int, int], int]:
+    """The rank drawn on each side seen of a die (its outward normal the key)."""
+    return {normal: rank for normal, (rank, _) in drawn_sides(arrangement, top, turned, projection).items()}
 
 
 @pytest.mark.parametrize("arrangement", sorted(RANKS))
@@ -101,6 +121,19 @@ def test_a_dies_sides_show_the_ranks_its_arrangement_puts_there(arrangement, tur
         seen = drawn_ranks(arrangement, top, turned, projection)
         assert len(seen) == 2  # two sides seen from a diagonal
         assert seen == {n: expected_rank(arrangement, top, turned, n) for n in seen}, (top, seen)
+
+
+@pytest.mark.parametrize("turned", [0.0, 30.0, 90.0])
+@pytest.mark.parametrize("depth", [0.5, 1.0, 2.0])
+def test_a_sides_rank_reads_up_the_page_and_to_the_right(turned, depth) -> None:
+    """Seen from any angle, a side's rank is drawn with its up pointing up the page and its
+    right to the right (not lying, upside down or running backwards), however the side is
+    turned: a side seen nearly edge on (the -x side from angle 45) once drew its rank lying."""
+    for angle in range(0, 360, 15):
+        for normal, (_, way) in drawn_sides("counter_down", 3, turned, Projection(angle, depth)).items():
+            up = way.v[1] / math.hypot(*way.v)
+            right = way.u[0] / math.hypot(*way.u)
+            assert up > 0.25 and right > 0.25, (angle, normal, up, right)
 
 
 def test_the_default_is_piecepackrs_counter_down() -> None:

@@ -107,3 +107,71 @@ def test_a_legends_words_lie_level_with_its_swatches(angle, depth) -> None:
     tiles_top = max(s.top for s in solids if s.piece.piece.kind == "tile")
     assert {m.base for m in keys} == {0.0}
     assert {m.base for m in coordinates} == {tiles_top}
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull of ``points``, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+
+    def cross(o, a, b) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    upper: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _meets(box: tuple[float, float, float, float], hull: list[tuple[float, float]]) -> bool:
+    """Whether a box and a convex polygon overlap (no separating axis among the box's two and
+    the polygon's edges' normals)."""
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])]
+    axes = [(1.0, 0.0), (0.0, 1.0)] + [(b[1] - a[1], a[0] - b[0]) for a, b in zip(hull, hull[1:] + hull[:1])]
+    for ax, ay in axes:
+        one = [ax * x + ay * y for x, y in corners]
+        two = [ax * x + ay * y for x, y in hull]
+        if max(one) <= min(two) or max(two) <= min(one):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("angle", range(0, 360, 45))
+@pytest.mark.parametrize("depth", [1.0, 2.0])
+def test_words_beside_standing_pieces_are_not_hidden_by_them(angle, depth) -> None:
+    """The words the layout places beside a piece (the rat's and the exit's names, a stack's
+    count) keep clear of every piece standing up as drawn, not only of its footprint: a
+    standing pawn drawn over its neighbour's name hid it ("rat" at angle 45, depth 1)."""
+    from pathlib import Path
+
+    from piecepack_diagrams.api import replay_file, scene_of
+    from piecepack_diagrams.oblique.solids import solids_of
+    from piecepack_diagrams.oblique.view import oblique_laid_out
+    from piecepack_diagrams.render.lettering import text_width
+    from piecepack_diagrams.render.shapes import Text
+
+    projection = Projection(angle, depth)
+    records = sorted((Path(__file__).resolve().parents[1] / "records" / "lab-rats").glob("*.ppn"))
+    checked = 0
+    for path in records:
+        (replay,) = replay_file(path)
+        for k in (0, len(replay.positions) - 1):
+            scene = scene_of(replay, k, caption=False)
+            laid = oblique_laid_out(scene, DEFAULT, projection)
+            hulls = [_hull(projection.points(pt for f in s.faces for pt in f.points))
+                     for s in solids_of(scene.pieces) if s.piece.piece.kind not in ("tile", "board")]
+            for stamp, x, y in laid.drawn:
+                for prim in stamp.primitives:
+                    if isinstance(prim, Text) and (prim.text in ("rat", "exit") or prim.text.startswith("×")):
+                        # The letters' advance across, a capital's height up (the ink, about its centre).
+                        half_w, half_h = text_width(prim.text) * prim.size / 2, 0.36 * prim.size
+                        box = (prim.x + x - half_w, prim.y + y - half_h, prim.x + x + half_w, prim.y + y + half_h)
+                        assert not any(_meets(box, h) for h in hulls), (path.name, k, prim.text)
+                        checked += 1
+    assert checked >= 2 * len(records)

@@ -12,8 +12,9 @@ from ..scene import Arrow, Bounds, Group, Highlight, Marker, PieceMark, Rectangl
 from ..theme import Theme
 from ..values import replace, value
 
-#: What an actor looks like at the origin: a piece (drawn at its angle), a marker or a group.
-Look = Piece | Marker | Group
+#: What an actor looks like at the origin: a piece (drawn at its angle), a piece of a panel
+#: beside the board (drawn flat in every view, as a still draws it), a marker or a group.
+Look = Piece | PieceMark | Marker | Group
 #: Drawing layers, bottom first: pieces, then a maze's tiles, then markers over them.
 PIECES, TILES, MARKERS = 0, 1, 2
 
@@ -36,6 +37,8 @@ class Actor:
     def face(self) -> Hashable:
         """What it shows: a change of it between two positions is a flip (a piece turned
         over, a die rolled)."""
+        if isinstance(self.look, PieceMark):
+            return self.look.piece.piece
         return self.look if isinstance(self.look, Piece) else self.key
 
 
@@ -65,9 +68,10 @@ def still_of(scene: Scene, theme: Theme) -> Still:
     for p in drawn.pieces:
         actors.append(Actor(_piece_key(p.piece), p.piece, p.x, p.y, p.angle % 360, PIECES, len(actors)))
     for a in drawn.annotations:
-        if isinstance(a, PieceMark):
+        if isinstance(a, PieceMark):  # a panel's piece (a key's, a stack's): flat in every view
             p = a.piece
-            actors.append(Actor(_piece_key(p.piece), p.piece, p.x, p.y, p.angle % 360, PIECES, len(actors)))
+            mark = replace(a, piece=replace(p, x=0.0, y=0.0, angle=0.0))  # turned as the actor is
+            actors.append(Actor(_piece_key(p.piece), mark, p.x, p.y, p.angle % 360, PIECES, len(actors)))
         elif isinstance(a, Marker):
             look = replace(a, x=0.0, y=0.0)
             actors.append(Actor(("marker", look), look, a.x, a.y, 0.0, MARKERS, len(actors)))

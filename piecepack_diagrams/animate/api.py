@@ -83,9 +83,11 @@ def animate(replay: Replay, fmt: str, *, moves: tuple[int, int] | None = None, f
 
 
 def _frame(stills: list[Still], options: AnimationOptions) -> Bounds:
-    """The area shown: every position's, flat or seen obliquely."""
+    """The area shown: every position's, flat or seen obliquely (with what lies flat beside
+    the pieces: coordinates, panels)."""
+    flat = union_frame(stills)
     if options.view == "flat":
-        return union_frame(stills)
+        return flat
     from ..oblique.draw import oblique_bounds
     from ..oblique.projection import Projection
     from ..oblique.solids import solids_of
@@ -94,8 +96,9 @@ def _frame(stills: list[Still], options: AnimationOptions) -> Bounds:
     projection = Projection(options.angle, options.depth)
     boxes = [oblique_bounds(solids_of(tuple(ScenePiece(a.look, a.x, a.y, a.angle) for a in s.actors
                                             if isinstance(a.look, Piece))), projection) for s in stills]
-    return Bounds(min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+    seen = Bounds(min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
                   max(b[3] for b in boxes)).expanded(OBLIQUE_MARGIN)
+    return Bounds(min(seen.x0, flat.x0), min(seen.y0, flat.y0), max(seen.x1, flat.x1), max(seen.y1, flat.y1))
 
 
 def _ticks(times: tuple[FrameTime, ...], options: AnimationOptions) -> list[int]:

@@ -13,12 +13,14 @@ from typing import Hashable, Sequence
 from ..oblique.projection import Projection
 from ..pieces import Piece
 from ..render.svgtree import Element, add_element, svg_root, svg_text
-from ..scene import Bounds, ScenePiece
+from ..render.primitives import Placed, annotation_stamp
+from ..scene import Bounds, PieceMark, ScenePiece
 from ..theme import Theme
 from .actors import Actor, Still
 from .frames import Camera, FrameTime
 from .options import AnimationOptions
-from .svgparts import EASE, UNITS, Clock, add_tree, css_number, fragment
+from ..values import replace
+from .svgparts import EASE, UNITS, Clock, add_backgrounds, add_tree, css_number, fragment
 from .timeline import Lane, is_still
 
 #: A piece as one position draws it: its lane, its actor, and where its solid's base is drawn (inches).
@@ -28,7 +30,8 @@ _Drawn = tuple[int, Actor, float, float]
 def write_oblique_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Sequence[FrameTime], camera: Camera,
                       theme: Theme, options: AnimationOptions) -> bytes:
     """The animation seen obliquely (``options.angle``, ``options.depth``) as a self-contained
-    SVG document, ``options.width`` pixels wide: its pieces only, as the oblique view draws."""
+    SVG document, ``options.width`` pixels wide: its pieces as the oblique view draws them,
+    over what lies flat on the table (coordinates, panels' titles and pieces)."""
     projection = Projection(options.angle, options.depth)
     clock = Clock(times, camera)
     frame = camera.frame
@@ -38,6 +41,7 @@ def write_oblique_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Seq
     if theme.page_background != "none":
         add_element(root, "rect", x="0", y="0", width=str(w), height=str(h), fill=theme.page_background)
     css: list[str] = []
+    add_backgrounds(root, stills, clock, theme, css)
     looks = _Looks(defs, theme, projection)
     drawn = [_drawn(lanes, still, k, projection) for k, still in enumerate(stills)]
     body = add_element(root, "g", stroke_linecap="round", stroke_linejoin="round")
@@ -63,9 +67,9 @@ def write_oblique_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Seq
 
 
 def _drawn(lanes: Sequence[Lane], still: Still, k: int, projection: Projection) -> list[_Drawn]:
-    """Position ``k``'s pieces bottom first in the oblique view's order, each where its base is
-    drawn (a piece cut in two to break a cycle of the order is drawn whole where its first
-    part goes, as the raster frames draw it)."""
+    """Position ``k``'s pieces bottom first: a panel's lying flat first, then the others in
+    the oblique view's order, each where its base is drawn (a piece cut in two to break a
+    cycle of the order is drawn whole where its first part goes, as the raster frames draw it)."""
     from ..oblique.order import drawing_order
     from ..oblique.solids import solids_of
 
@@ -74,7 +78,7 @@ def _drawn(lanes: Sequence[Lane], still: Still, k: int, projection: Projection) 
     solids = solids_of(tuple(ScenePiece(a.look, a.x, a.y, a.angle) for a in actors
                              if isinstance(a.look, Piece)))  # (every one: said again for the type checker)
     dx, dy = projection.shift
-    out: list[_Drawn] = []
+    out: list[_Drawn] = [(lane_of[id(a)], a, a.x, a.y) for a in still.actors if isinstance(a.look, PieceMark)]
     seen: set[int] = set()
     for solid in drawing_order(solids, projection):
         if solid.index not in seen:
@@ -93,13 +97,19 @@ class _Looks:
         self.names: dict[Hashable, str] = {}
 
     def name(self, actor: Actor) -> str:
-        assert isinstance(actor.look, Piece)
-        key = (actor.look, round(actor.angle % 360, 6))
+        look = actor.look
+        assert isinstance(look, (Piece, PieceMark))
+        key = (look, round(actor.angle % 360, 6))
         if key not in self.names:
             from ..oblique.draw import oblique_stamps
 
             self.names[key] = f"l{len(self.names)}"
-            placed = oblique_stamps([ScenePiece(actor.look, 0.0, 0.0, actor.angle)], self.theme, self.projection)
+            placed: Sequence[Placed]
+            if isinstance(look, PieceMark):  # a panel's piece: flat
+                turned = replace(look, piece=replace(look.piece, angle=actor.angle))
+                placed = [(annotation_stamp(turned, self.theme, 1.0), 0.0, 0.0)]
+            else:
+                placed = oblique_stamps([ScenePiece(look, 0.0, 0.0, actor.angle)], self.theme, self.projection)
             r = max(max(abs(v) for v in (s.box[0] + x, s.box[1] + y, s.box[2] + x, s.box[3] + y))
                     for s, x, y in placed) + 0.1
             # The fragment is drawn in a frame whose top left is (-r, r): moved back to the origin.

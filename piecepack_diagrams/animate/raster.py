@@ -11,13 +11,13 @@ from PIL import Image, ImageChops
 from ..oblique.projection import Projection
 from ..pieces import Piece
 from ..render.primitives import Placed, annotation_stamp, piece_stamp
-from ..scene import ScenePiece
+from ..scene import PieceMark, ScenePiece
 from ..theme import Theme
 from .actors import Look, Still, _rounded
 from .frames import Camera, FrameTime
 from .options import AnimationOptions
 from .sprites import draw_sprites
-from ..values import value
+from ..values import replace, value
 from .timeline import Lane, Pose, drawing_order, ease, is_still, pose
 
 if TYPE_CHECKING:
@@ -45,6 +45,9 @@ class Painter:
         return (look if isinstance(look, Piece) else _rounded(look), round(angle % 360, 6))
 
     def _stamps(self, look: Look, angle: float) -> Sequence[Placed]:
+        if isinstance(look, PieceMark):  # a panel's piece: flat, turned as it lies
+            return [(annotation_stamp(replace(look, piece=replace(look.piece, angle=angle)), self.theme, 1.0),
+                     0.0, 0.0)]
         if isinstance(look, Piece):
             if self.projection is not None:
                 from ..oblique.draw import oblique_stamps
@@ -54,7 +57,8 @@ class Painter:
         return [(annotation_stamp(look, self.theme, 1.0), 0.0, 0.0)]
 
     def background(self, k: int) -> Image.Image:
-        """Position ``k``'s still annotations on the page (for the oblique view, the page alone)."""
+        """Position ``k``'s still annotations on the page (coordinates, panels' titles: in the
+        oblique view too, lying on the table)."""
         if not self._backgrounds:
             from .sprites import draw_grounds
 
@@ -62,7 +66,7 @@ class Painter:
             keys: list[Hashable] = []
             grounds: list[tuple[object, ...]] = []
             for still in self.stills:
-                items = () if self.projection is not None else still.background
+                items = still.background
                 key = _rounded(items)
                 if key not in keys:
                     keys.append(key)
@@ -70,7 +74,7 @@ class Painter:
             drawn = draw_grounds(grounds, frame=cam.frame, size=(cam.width, cam.height), ppi=cam.ppi,
                                  theme=self.theme)
             self._backgrounds = dict(zip(keys, drawn))
-        items = () if self.projection is not None else self.stills[k].background
+        items = self.stills[k].background
         return self._backgrounds[_rounded(items)]
 
     def swatch(self) -> Image.Image:
@@ -134,9 +138,9 @@ class Painter:
 
     def _poses(self, k: int, u: float, keep: Callable[[int], bool]) -> list[Pose]:
         """The poses of the lanes ``keep`` keeps at ``u`` of move ``k``, bottom first (the
-        oblique view draws pieces only)."""
+        oblique view draws pieces only, those of panels flat)."""
         out = [p for n in drawing_order(self.lanes, k, u) if keep(n) and (p := pose(self.lanes[n], k, u)) is not None]
-        return out if self.projection is None else [p for p in out if isinstance(p.look, Piece)]
+        return out if self.projection is None else [p for p in out if isinstance(p.look, (Piece, PieceMark))]
 
     def _draw(self, canvas: Image.Image, poses: list[Pose]) -> tuple[Solid, ...]:
         """``poses`` drawn in order: the flat view's, or the oblique view's worked out from
@@ -148,6 +152,9 @@ class Painter:
         from ..oblique.order import drawing_order as solid_order
         from ..oblique.solids import solids_of
 
+        for p in poses:  # a panel's pieces lie flat on the table, under everything standing
+            if isinstance(p.look, PieceMark):
+                self._paste(canvas, p, p.x, p.y)
         # A solid's index counts the poses that are pieces alone.
         pieces = [(p, ScenePiece(p.look, p.x, p.y, p.angle)) for p in poses if isinstance(p.look, Piece)]
         poses = [p for p, _ in pieces]
@@ -172,6 +179,9 @@ class Painter:
 
         dx, dy = self.projection.shift
         for p in poses:
+            if isinstance(p.look, PieceMark):
+                self._paste(canvas, p, p.x, p.y)
+                continue
             assert isinstance(p.look, Piece)
             outline = placed_outline(ScenePiece(p.look, p.x, p.y, p.angle))
             box = _box(outline)

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from typing import Hashable, Sequence
 
-from ..layout.compose import LaidOut
 from ..pieces import Piece
 from ..render.primitives import annotation_stamp, piece_stamp
-from ..render.svgtree import Element, add_child, add_element, svg_root, svg_text
-from ..scene import Bounds, Scene
+from ..render.svgtree import Element, add_element, svg_root, svg_text
+from ..scene import Bounds
 from ..theme import Theme
 from .actors import Actor, Look, Still, _rounded
 from .frames import Camera, FrameTime
 from .options import AnimationOptions
-from .svgparts import EASE, UNITS, Clock, add_tree, css_number, fragment, rendered_elements
+from .svgparts import EASE, UNITS, Clock, add_backgrounds, add_tree, css_number, fragment
 from .timeline import Lane, is_same
+
 
 def write_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Sequence[FrameTime], camera: Camera,
               theme: Theme, options: AnimationOptions) -> bytes:
@@ -29,7 +29,7 @@ def write_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Sequence[Fr
     css: list[str] = []
     if theme.page_background != "none":
         add_element(root, "rect", x="0", y="0", width=str(w), height=str(h), fill=theme.page_background)
-    _backgrounds(root, stills, clock, theme, css)
+    add_backgrounds(root, stills, clock, theme, css)
     looks: dict[Hashable, str] = {}
     body = add_element(root, "g", stroke_linecap="round", stroke_linejoin="round")
     order = sorted(range(len(lanes)), key=lambda n: _rank(lanes[n], n))
@@ -75,35 +75,6 @@ def _define(defs: Element, name: str, look: Look, theme: Theme) -> None:
     group = add_element(defs, "g", id=name, transform=f"translate({-round(r * UNITS)},{-round(r * UNITS)})")
     for element in fragment([(stamp, 0.0, 0.0)], Bounds(-r, -r, r, r), theme):
         add_tree(group, element)
-
-
-def _backgrounds(root: Element, stills: Sequence[Still], clock: Clock, theme: Theme, css: list[str]) -> None:
-    """Each distinct background once, faded in and out as the positions change."""
-    kinds: list[Hashable] = []
-    index: list[int] = []
-    for still in stills:
-        key = _rounded(still.background)
-        if key not in kinds:
-            kinds.append(key)
-        index.append(kinds.index(key))
-    for b in range(len(kinds)):
-        items = stills[index.index(b)].background
-        if not items:
-            continue
-        scene = Scene(annotations=items, frame=clock.camera.frame)  # type: ignore[arg-type]  # a scene's annotations
-        attrs = {"class": f"b{b}"} if len(kinds) > 1 else {}
-        group = add_child(root, "g", {**attrs, "stroke-linecap": "round", "stroke-linejoin": "round"})
-        for element in rendered_elements(LaidOut(scene, 1.0, clock.camera.frame), theme):
-            add_tree(group, element)
-        if len(kinds) > 1:
-            stops = [(0.0, 1 if index[0] == b else 0)]
-            for k in range(len(stills) - 1):
-                if index[k] != index[k + 1] and b in (index[k], index[k + 1]):
-                    stops += [(clock.starts[k], int(index[k] == b)), (clock.ends[k], int(index[k + 1] == b))]
-            stops.append((clock.total, 1 if index[-1] == b else 0))
-            frames = " ".join(f"{clock.at(t)}{{opacity:{v}}}" for t, v in stops)
-            css.append(f".b{b}{{animation:k{b}b {css_number(clock.total)}s linear infinite}}"
-                       f"@keyframes k{b}b{{{frames}}}")
 
 
 def _lane_css(name: str, lane: Lane, clock: Clock) -> list[str]:

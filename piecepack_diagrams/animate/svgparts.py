@@ -7,7 +7,7 @@ written as the stylesheet writes them."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Sequence
+from typing import Hashable, Sequence
 
 from ..layout.compose import LaidOut
 from ..render.primitives import Placed
@@ -15,7 +15,7 @@ from ..render.svg import render_svg
 from ..render.svgtree import Element, add_child
 from ..scene import Bounds, Scene
 from ..theme import Theme
-from .actors import Actor
+from .actors import Actor, Still, _rounded
 from .frames import Camera, FrameTime
 
 #: User units an inch: a hundredth of a point, as the still SVGs use.
@@ -83,4 +83,34 @@ class Clock:
         return text
 
 
-__all__ = ["EASE", "UNITS", "Clock", "add_tree", "css_number", "fragment", "rendered_elements"]
+def add_backgrounds(root: Element, stills: Sequence[Still], clock: Clock, theme: Theme, css: list[str]) -> None:
+    """Each distinct background of ``stills`` (what does not move: coordinates, panels'
+    titles) drawn once under ``root``, faded in and out as the positions change."""
+    kinds: list[Hashable] = []
+    index: list[int] = []
+    for still in stills:
+        key = _rounded(still.background)
+        if key not in kinds:
+            kinds.append(key)
+        index.append(kinds.index(key))
+    for b in range(len(kinds)):
+        items = stills[index.index(b)].background
+        if not items:
+            continue
+        scene = Scene(annotations=items, frame=clock.camera.frame)  # type: ignore[arg-type]  # a scene's annotations
+        attrs = {"class": f"b{b}"} if len(kinds) > 1 else {}
+        group = add_child(root, "g", {**attrs, "stroke-linecap": "round", "stroke-linejoin": "round"})
+        for element in rendered_elements(LaidOut(scene, 1.0, clock.camera.frame), theme):
+            add_tree(group, element)
+        if len(kinds) > 1:
+            stops = [(0.0, 1 if index[0] == b else 0)]
+            for k in range(len(stills) - 1):
+                if index[k] != index[k + 1] and b in (index[k], index[k + 1]):
+                    stops += [(clock.starts[k], int(index[k] == b)), (clock.ends[k], int(index[k + 1] == b))]
+            stops.append((clock.total, 1 if index[-1] == b else 0))
+            frames = " ".join(f"{clock.at(t)}{{opacity:{v}}}" for t, v in stops)
+            css.append(f".b{b}{{animation:k{b}b {css_number(clock.total)}s linear infinite}}"
+                       f"@keyframes k{b}b{{{frames}}}")
+
+
+__all__ = ["EASE", "UNITS", "Clock", "add_backgrounds", "add_tree", "css_number", "fragment", "rendered_elements"]

@@ -19,9 +19,12 @@ UNKNOWN_GRID = 0.25
 
 
 def bar_words(evaluation: Evaluation) -> str:
-    """A few words for over the bar: ``"41 %"``, ``"win: 9"``, ``"win: ≤9"``, ``"lost"``, ``"unknown"``."""
+    """A few words for over the bar: ``"41 % after the roll"``, ``"win: 9"``, ``"win: ≤9"``,
+    ``"lost"``, ``"unknown"``. A chance is the position's with the dice as they fell: a
+    move's own evaluation, in the caption under it, is counted from before the roll (a lucky
+    roll after a poor move shows a fuller bar than the move's value), so the bar says so."""
     if evaluation.chance is not None and evaluation.winnable is None:
-        return f"{100 * evaluation.chance:.0f} %"
+        return f"{100 * evaluation.chance:.0f} % after the roll"
     if evaluation.winnable:
         if not evaluation.cost:
             return "won" if evaluation.cost == 0 else "win"

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from ..scene import (POINTS_PER_INCH, Annotation, Arrow, Bounds, Coordinates, Group, Highlight, Label, Marker, Panel,
                      PathLine, PieceMark, Scene, ScenePiece, Tear, flattened, shifted)
 from ..theme import DEFAULT, Theme
 from ..values import replace, value
-from .labels import place_labels
+from .labels import Box, place_labels
 
 if TYPE_CHECKING:
     from ..render.primitives import Placed
@@ -54,6 +54,9 @@ class LaidOut:
     #: What to draw instead of the scene's own stamps (a view other than the flat one, see
     #: :mod:`~piecepack_diagrams.oblique`), bottom to top; None: the scene's.
     drawn: tuple[Placed, ...] | None = None
+    #: How many of the scene's annotations, the last ones, the layout placed itself: the
+    #: labels it put beside the things they name, and their leaders.
+    placed: int = 0
 
     @property
     def width(self) -> float:
@@ -88,7 +91,7 @@ def is_laid_out(scene: Scene) -> bool:
 
 def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
             box: tuple[float, float] | None = None, framing: str = "whole", largest: float = 1.0,
-            coordinates: bool = True) -> LaidOut:
+            coordinates: bool = True, standing: Sequence[Box] = ()) -> LaidOut:
     """``scene`` framed, composed and labelled for printing.
 
     The scale is ``scale`` if given; else the largest (at most ``largest``) at which the
@@ -99,10 +102,15 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     scene that has a ``focus`` is cropped to it (a figure about a move); ``"whole"`` shows
     the whole board. A scene with a ``frame`` keeps that frame (plates keep one window size
     per record). With ``coordinates`` the board's coordinates (if the scene has them) are
-    printed along the lower and left edges of the part shown. Raises nothing for a
+    printed along the lower and left edges of the part shown. ``standing``: boxes (table
+    inches) the labels the layout places keep clear of besides the pieces' own (what the
+    pieces cover seen from the side, see :func:`.labels.place_labels`). Raises nothing for a
     well-formed scene.
     """
     content = _content(scene)
+    if content is not None and standing:  # what stands up reaches beyond the pieces' footprints
+        content = Bounds(min(content.x0, *(b[0] for b in standing)), min(content.y0, *(b[1] for b in standing)),
+                         max(content.x1, *(b[2] for b in standing)), max(content.y1, *(b[3] for b in standing)))
     board = content.expanded(BOARD_MARGIN) if content is not None else Bounds(0.0, 0.0, 2.0, 2.0)
     if scene.frame is not None:
         window = scene.frame
@@ -162,11 +170,12 @@ def lay_out(scene: Scene, *, theme: Theme = DEFAULT, scale: float | None = None,
     # cropped board's may not: past its window lie torn edges.
     reach = LABEL_REACH / chosen
     room = Bounds(window.x0, window.y0 - reach, window.x1, window.y1 + reach) if window == board else window
-    labels, leaders = place_labels(movable, pieces, board_notes + fixed_before, room, chosen, theme)
+    labels, leaders = place_labels(movable, pieces, board_notes + fixed_before, room, chosen, theme,
+                                   standing=standing)
     annotations = (*board_notes, *fixed_before, *leaders, *labels)
     page = _with_labels(page, labels)
     laid = Scene(pieces, annotations, caption=scene.caption, title=scene.title, frame=page)
-    return LaidOut(laid, chosen, window, tuple(boxes))
+    return LaidOut(laid, chosen, window, tuple(boxes), placed=len(leaders) + len(labels))
 
 
 #: How far (paper inches) past a whole board's edge a name the layout places may stand.

@@ -235,12 +235,17 @@ def _inside(box: Box, window: Bounds) -> bool:
 
 
 def place_labels(labels: Sequence[Label], pieces: Sequence[ScenePiece], fixed: Sequence[Annotation],
-                 window: Bounds, scale: float, theme: Theme) -> tuple[list[Label], list[PathLine]]:
+                 window: Bounds, scale: float, theme: Theme, *, standing: Sequence[Box] = ()
+                 ) -> tuple[list[Label], list[PathLine]]:
     """``labels`` placed around their points, in order (earlier labels choose first), and
-    the leader lines of those that had to go further out."""
+    the leader lines of those that had to go further out. ``standing``: more boxes to keep
+    clear of (what pieces standing up cover in a view from the side); a label whose point
+    lies in one goes round it, as round the piece it names."""
     if not labels:
         return [], []
     obstacles = collect_obstacles(pieces, fixed, theme, scale)
+    for box in standing:
+        obstacles.add_box(box)
     placed: list[Label] = []
     leaders: list[PathLine] = []
     air = _AIR / scale

@@ -17,7 +17,7 @@ from ..render.shapes import Polygon, Polyline, Primitive
 from ..scene import ScenePiece
 from ..theme import Theme
 from .dice import side_rank
-from .faces import face_frame, glyph_polygons
+from .faces import face_frame, glyph_polygons, readable
 from .order import drawing_order
 from .projection import Projection
 from .raised import MarkLook
@@ -300,7 +300,7 @@ def _side_picture(solid: Solid, face: Face, fill: str, theme: Theme, projection:
         return []
     if piece.kind == "die" and 1 <= piece.rank <= 6:
         rank = side_rank(piece.rank, face.normal, solid.piece.angle, theme.die_arrangement)
-        return glyph_polygons(frame, "text", theme.rank_symbol(rank), 0.6 * frame.height, theme.die_text
+        return glyph_polygons(readable(frame), "text", theme.rank_symbol(rank), 0.6 * frame.height, theme.die_text
                               if fill != theme.die_text else theme.edge, fill, theme.lettering_font)
     return []
 

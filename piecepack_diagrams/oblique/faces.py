@@ -53,6 +53,28 @@ def face_frame(face: Face, projection: Projection) -> FaceFrame | None:
     return FaceFrame(origin, (ex / width, ey / width), (dx, dy), width, height)
 
 
+def readable(frame: FaceFrame) -> FaceFrame:
+    """The frame of a square side turned in its plane by the quarter turn (none, or one, two or
+    three counter-clockwise) that shows a picture on it most nearly upright: its up drawn
+    most nearly up the page and its right most nearly to the right. A die's rank on a side
+    seen nearly edge on, drawn the side's own way up, can be drawn lying or sheared across
+    the page; the side's rank is the same however it is turned (which it is: :mod:`.dice`)."""
+    cx = frame.origin[0] + frame.height / 2 * frame.v[0]
+    cy = frame.origin[1] + frame.height / 2 * frame.v[1]
+    u, v = frame.u, frame.v
+    best, merit = frame, -math.inf
+    for turned in range(4):
+        lu, lv = math.hypot(*u), math.hypot(*v)
+        score = u[0] / lu + v[1] / lv
+        if score > merit + 1e-9:
+            half = frame.width / 2 if turned % 2 else frame.height / 2
+            best = FaceFrame((cx - half * v[0], cy - half * v[1]), u, v,
+                             frame.height if turned % 2 else frame.width, frame.width if turned % 2 else frame.height)
+            merit = score
+        u, v = v, (-u[0], -u[1])  # a quarter turn counter-clockwise in the side's plane
+    return best
+
+
 def glyph_polygons(frame: FaceFrame, what: str, glyph: str | int, size: float, ink: str, ground: str,
                    font_file: str = "", *, up: float = 0.5) -> list[Primitive]:
     """Text ``glyph`` (``what`` ``"text"``) or suit symbol number ``glyph`` (``"suit"``),
@@ -112,4 +134,4 @@ def _flattened(contour: Contour) -> tuple[Point, ...]:
     return tuple(out)
 
 
-__all__ = ["FaceFrame", "face_frame", "glyph_polygons"]
+__all__ = ["FaceFrame", "face_frame", "glyph_polygons", "readable"]

@@ -313,5 +313,44 @@ def _boards_under(boards: list[tuple[float, tuple[float, float, float, float],
                 yield top, ring
 
 
+@value
+class Standing:
+    """A piece standing on a board or the table, as the words placed beside it see it (they
+    lie level with the highest board's top, see :func:`standing_pieces`): its footprint
+    (``outline``, table inches), how far its top is drawn from it (``lift``) and the ``box``
+    (x0, y0, x1, y1) it covers as drawn, from its bottom to its top (a stack's pieces' boxes
+    step along the stack); how high its ``top`` stands (inches)."""
+
+    outline: tuple[tuple[float, float], ...]
+    lift: tuple[float, float]
+    box: tuple[float, float, float, float]
+    top: float
+
+
+def board_level(solids: Sequence[Solid]) -> float:
+    """How high the highest board (a tile, a board) of ``solids`` stands: 0 with none."""
+    return max((s.top for s in solids if s.piece.piece.kind in BOARD_KINDS and not s.is_mark), default=0.0)
+
+
+def standing_pieces(solids: Sequence[Solid], shift: tuple[float, float]) -> list[Standing]:
+    """Each piece of ``solids`` that is no board (a stack: each of its pieces), seen as drawn
+    ``shift`` an inch of height moves a point, from the plane level with the highest board's
+    top (:func:`board_level`; a piece on the table reaches below it)."""
+    level = board_level(solids)
+    out = []
+    for s in solids:
+        p = s.piece
+        if p.piece.kind in BOARD_KINDS or s.is_mark or s.part:
+            continue
+        low, high = s.base - level, s.top - level
+        ring = placed_outline(p)
+        xs, ys = [x for x, _ in ring], [y for _, y in ring]
+        dxs, dys = (low * shift[0], high * shift[0]), (low * shift[1], high * shift[1])
+        out.append(Standing(ring, (dxs[1], dys[1]), (min(xs) + min(dxs), min(ys) + min(dys),
+                                                     max(xs) + max(dxs), max(ys) + max(dys)), s.top))
+    return out
+
+
 __all__ = ["BOARD_KINDS", "Face", "Point3", "Solid", "footprint", "height", "mark_solids", "newell",
-           "piece_parts", "prism", "solids_of", "translated"]
+           "piece_parts", "prism", "Standing", "board_level", "solids_of", "standing_pieces",
+           "translated"]
