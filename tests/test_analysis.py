@@ -232,6 +232,8 @@ def test_unknown_is_shown_as_unknown_never_guessed() -> None:
     bar = evaluation_bar(unknown[0])
     assert bar.title == "unknown" and [a.grid > 0 for a in bar.annotations if isinstance(a, Rectangle)] == [True]
     half = evaluation_bar(Evaluation(None, chance=0.25))
+    # A chance is the position's with the dice rolled; the caption's move value is from before the roll.
+    assert half.title == "25 % after the roll"
     plain, filled = (a for a in half.annotations if isinstance(a, Rectangle))
     assert filled.role == "shaded" and filled.height == pytest.approx(plain.height / 4)
     assert filled.y - filled.height / 2 == pytest.approx(plain.y - plain.height / 2)  # filled from the foot

@@ -317,3 +317,40 @@ def test_the_oblique_animated_svg_stacks_each_position_as_a_zbuffer_sees_it(game
 def test_the_30_move_oblique_svg_stays_small():
     game = replay(parse_records((CORPUS / "records" / "tablut.ppn").read_text())[0])
     assert len(animate(game, "svg", moves=(1, 30), view="oblique")) < 1_000_000
+
+
+def test_a_panels_pieces_lie_flat_in_the_oblique_view():
+    """The key's dice beside a Coin Collectors board lie flat in the oblique animation, as in
+    a still (they were drawn as cubes, overlapping one another): each die's square is mostly
+    its colour, and just beyond its upper right corner, where a cube's top would be drawn, is
+    the page."""
+    from piecepack_diagrams.animate.actors import still_of
+    from piecepack_diagrams.animate.api import _frame
+    from piecepack_diagrams.animate.frames import Camera
+    from piecepack_diagrams.animate.options import parse_options
+    from piecepack_diagrams.api import replay_file, scene_of
+    from piecepack_diagrams.scene import PieceMark, ScenePiece
+
+    game = next(replay_file(ROOT / "records" / "coin-collectors" / "heuristic-win.ppn"))
+    first = _frames(animate(game, "apng", moves=(1, 1), view="oblique", angle=45, depth=1.0, width=480))[0][0]
+    options = parse_options("apng", fps=12, pause=0.8, width=480, view="oblique", angle=45, depth=1.0)
+    stills = [still_of(scene_of(game, k, caption=False, key=False), DEFAULT) for k in (0, 1)]
+    camera = Camera.from_frame(_frame(stills, options), 480)
+    assert (camera.width, camera.height) == first.size
+    # (Coin Collectors' dice are only in the key: all four are the panel's.)
+    dice = [(a, a.look.piece.piece if isinstance(a.look, PieceMark) else a.look) for a in stills[0].actors
+            if (a.look.piece.piece if isinstance(a.look, PieceMark) else a.look).kind == "die"]
+    assert len(dice) == 4
+    page = first.getpixel((1, 1))
+    for die, piece in dice:
+        corners = ScenePiece(piece, die.x, die.y, die.angle).corners()
+        x0, y0 = min(x for x, _ in corners), min(y for _, y in corners)
+        x1, y1 = max(x for x, _ in corners), max(y for _, y in corners)
+        (left, top), (right, bottom) = camera.pixel(x0, y1), camera.pixel(x1, y0)
+        square = [first.getpixel((i, j)) for i in range(round(left) + 1, round(right) - 1)
+                  for j in range(round(top) + 1, round(bottom) - 1)]
+        coloured = sum(sum(abs(a - b) for a, b in zip(p, page)) > 90 for p in square)
+        assert coloured > 0.6 * len(square), (coloured, len(square))
+        beyond = first.getpixel(tuple(round(v) for v in camera.pixel(x1 + 0.12, y1 + 0.12)))
+        assert sum(abs(a - b) for a, b in zip(beyond, page)) < 30, beyond
+
