@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from . import __version__
+from . import __version__, interrupts
 from .errors import OptionError, OutputError, PiecepackError, SetupError, SourceLocation
 from .textsafe import TerminalStream
 
@@ -1389,9 +1389,11 @@ def _main(argv: Sequence[str] | None) -> int:
     if not args.command:
         parser.print_help()
         return 2
-    restore = _exit_on_terminate()
+    restore, unhook = _exit_on_terminate(), interrupts.kept()
     try:
-        return _run(args)
+        code = _run(args)
+        interrupts.check()  # one that landed where Python could not raise it
+        return code
     except PiecepackError as exc:
         if exc.location is None:
             return _usage_error(args.parser, exc)
@@ -1402,6 +1404,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:
         return 0
     finally:
+        unhook()
         restore()
 
 

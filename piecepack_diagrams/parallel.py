@@ -17,6 +17,7 @@ from collections import deque
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable, Iterator, TypeVar
 
+from . import interrupts
 from .errors import SetupError
 
 if TYPE_CHECKING:
@@ -144,7 +145,9 @@ class Workers:
         here, in its turn. Closing the iterator early cancels the calls not yet started."""
         if self.executor is None:
             for args in arguments:
-                yield fn(*args)
+                result = fn(*args)
+                interrupts.check()  # a Ctrl-C Python could not raise where it landed
+                yield result
             return
         executor = self.executor
         window = max(1, ahead if ahead is not None else CHUNKS_PER_WORKER * self.count)
@@ -157,6 +160,7 @@ class Workers:
                     break
             while pending:
                 result = pending.popleft().result()
+                interrupts.check()
                 for args in items:
                     pending.append(executor.submit(fn, *args))
                     break

@@ -354,3 +354,25 @@ def test_a_panels_pieces_lie_flat_in_the_oblique_view():
         beyond = first.getpixel(tuple(round(v) for v in camera.pixel(x1 + 0.12, y1 + 0.12)))
         assert sum(abs(a - b) for a, b in zip(beyond, page)) < 30, beyond
 
+
+
+@pytest.mark.parametrize("view", ["flat", "oblique"])
+def test_the_gifs_palette_keeps_every_colour_of_the_frames(view):
+    """Each GIF frame is its APNG frame (lossless) in 255 colours: no pixel strays far from
+    its colour. The palette once came from sprites shrunk into one row, and merged the blue
+    pawn's shaded sides into the green's (a Suns-and-Arms reader would see two greens)."""
+    import numpy as np
+
+    game = next(replay_file_of("coin-collectors", "heuristic-win.ppn"))
+    options = {"moves": (3, 4), "view": view, "fps": 4, "width": 480}
+    gif, apng = _frames(animate(game, "gif", **options)), _frames(animate(game, "apng", **options))
+    assert len(gif) == len(apng) > 2
+    for (g, _), (a, _) in zip(gif, apng):
+        off = np.abs(np.asarray(g, dtype=int) - np.asarray(a, dtype=int)).sum(axis=2)
+        assert off.max() <= 60, (view, int(off.max()), int((off > 60).sum()))
+
+
+def replay_file_of(game: str, name: str):  # noqa: ANN201 - an iterator of Replays
+    from piecepack_diagrams.api import replay_file
+
+    return replay_file(ROOT / "records" / game / name)

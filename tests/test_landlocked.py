@@ -691,3 +691,24 @@ def test_legs_of_a_whole_route_differ_in_line_as_well_as_colour():
         assert all(len(d) == 1 for d in by_colour.values()), by_colour
         patterns = [next(iter(d)) for d in by_colour.values()]
         assert len(set(patterns)) == len(patterns) > 1 and set(by_colour) <= set(LEG_COLOURS)
+
+
+def test_a_positions_key_names_the_target_that_the_whole_board_shows():
+    """After a leg, a position's key names the target's square and shows its mark, as the
+    whole board (render's and the plates' framing) shows it ringed: it once said "not in
+    view" beside a highlighted target, reckoning with a crop the drawing did not make."""
+    from piecepack_diagrams.scene import Highlight
+
+    checked = 0
+    for r in _replays():
+        for position in r.positions[1:]:
+            state = position.state
+            if state.target is None or state.outcome != "playing":
+                continue
+            scene = GAME.scene(state)
+            rings = [a for a in scene.annotations if isinstance(a, Highlight) and a.role == "target"]
+            entry = next(e for e in scene.panels[0].entries if e.text.startswith("Next, leg"))
+            assert len(rings) == 1 and "not in view" not in entry.text, entry.text
+            assert any(isinstance(a, Highlight) for a in entry.annotations), entry.text
+            checked += 1
+    assert checked > 10

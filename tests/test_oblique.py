@@ -286,7 +286,8 @@ def test_marks_lie_on_the_tiles_under_the_pieces_standing_there() -> None:
         return int((frame.y1 - y - z * dy) * dpi), int((x + z * dx - frame.x0) * dpi)
 
     on_coin = pixel(coin.x, coin.y, 0.5)  # the coin's top: a tile and a coin high
-    beside = pixel(file[0] - 0.6, rank[0] + 0.6, 0.25)  # the tile's top, away from the coin
+    beside = pixel(file[0] - 0.8, rank[0] - 0.8, 0.25)  # the tile's top, its ground, away from coin and glyphs
+    assert plain[beside].min() > 230  # (the ground: a glyph keeps its colour under a highlight)
     assert np.abs(plain[on_coin] - marked[on_coin]).max() <= 8
     assert np.abs(plain[beside] - marked[beside]).max() > 20
     bare = render(scene, "svg", view="oblique", coordinates=False)

@@ -175,3 +175,58 @@ def test_words_beside_standing_pieces_are_not_hidden_by_them(angle, depth) -> No
                         assert not any(_meets(box, h) for h in hulls), (path.name, k, prim.text)
                         checked += 1
     assert checked >= 2 * len(records)
+
+
+@pytest.mark.parametrize("game", ["coin-collectors", "landlocked", "lab-rats", "labyrinth"])
+def test_every_word_lies_inside_the_drawings_frame(game) -> None:
+    """Every word drawn (coordinates level with the boards' tops, names, legends) lies inside
+    the frame the drawing is cut to, from every angle: a row's numbers moved towards angle
+    135 with the boards' tops were cut in half by the left edge."""
+    from piecepack_diagrams.api import setup_scene
+    from piecepack_diagrams.oblique.view import oblique_laid_out
+    from piecepack_diagrams.render.lettering import text_width
+    from piecepack_diagrams.render.shapes import Text
+
+    scene = setup_scene(game, seed=1)
+    for angle in range(0, 360, 45):
+        for depth in (1.0, 2.0):
+            laid = oblique_laid_out(scene, DEFAULT, Projection(angle, depth))
+            frame = laid.scene.frame
+            assert frame is not None
+            for stamp, x, y in laid.drawn or ():
+                for prim in stamp.primitives:
+                    if isinstance(prim, Text) and not prim.angle:
+                        half_w, half_h = text_width(prim.text) * prim.size / 2, 0.36 * prim.size
+                        cx, cy = prim.x + x, prim.y + y
+                        assert frame.x0 <= cx - half_w and cx + half_w <= frame.x1, (angle, depth, prim.text)
+                        assert frame.y0 <= cy - half_h and cy + half_h <= frame.y1, (angle, depth, prim.text)
+
+
+@pytest.mark.parametrize("angle,depth", [(45.0, 0.5), (135.0, 1.0), (225.0, 1.0)])
+def test_a_highlighted_tiles_glyphs_keep_their_suit_colours(angle, depth) -> None:
+    """A highlight over a tile tints the tile's ground under its printing, as the flat view
+    does: every pixel of a suit's colour stays that colour. A see-through square over the
+    tile's top turned the Arms blue green-grey and the Crowns green lime."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    from piecepack_diagrams.api import setup_scene
+    from piecepack_diagrams.render import render
+
+    scene = setup_scene("landlocked", seed=1)
+    options = {"view": "oblique", "angle": angle, "depth": depth, "scale": 1.0, "dpi": 40}
+    squares = ["b4", "d3", "e1", "a3"]  # tiles face up, their suits printed (b1, the target, is tinted already)
+    plain = np.asarray(Image.open(io.BytesIO(render(scene, "png", **options))).convert("RGB")).astype(int)
+    marked = np.asarray(Image.open(io.BytesIO(render(scene, "png", highlight=squares, **options))).convert("RGB"))
+    assert plain.shape == marked.shape
+    changed = np.abs(plain - marked.astype(int)).sum(axis=2) > 40
+    assert changed.sum() > 1000  # the highlights show
+    seen = 0
+    for colour in DEFAULT.suit_colours:  # (the deal's two suits are face up, and the coins' suit)
+        target = np.array([int(colour[k:k + 2], 16) for k in (1, 3, 5)])
+        inked = np.abs(plain - target).sum(axis=2) <= 12
+        seen += inked.sum() > 50
+        assert (inked & changed).sum() == 0, (colour, int((inked & changed).sum()))
+    assert seen >= 2

@@ -79,24 +79,32 @@ class Painter:
 
     def swatch(self) -> Image.Image:
         """Every colour the frames are made of, roughly in the share they cover: the first and
-        last backgrounds and every sprite laid on the page (a GIF's palette is made from it)."""
+        last backgrounds and every sprite laid on the page in rows as wide as they are (a
+        GIF's palette is made from it; a sprite shrunk to fit one row would lose the colours
+        of its small parts, a pawn's shaded sides)."""
         grounds = [self.background(0), self.background(len(self.stills) - 1)]
-        sprites = sorted(self.sprites.items(), key=lambda item: repr(item[0]))
-        row = sum(s.width for _, s in sprites)
-        tall = max((s.height for _, s in sprites), default=1)
-        strip = Image.new("RGB", (max(1, row), tall), grounds[0].getpixel((0, 0)))
-        x = 0
-        for _, sprite in sprites:
-            strip.paste(sprite, (x, 0), sprite)
-            x += sprite.width
         width = max(g.width for g in grounds)
-        strip = strip.resize((width, max(1, round(tall * width / strip.width))), Image.Resampling.NEAREST) \
-            if strip.width > width else strip
-        out = Image.new("RGB", (width, sum(g.height for g in grounds) + strip.height), "#FFFFFF")
+        rows: list[list[Image.Image]] = [[]]
+        used = 0
+        for _, sprite in sorted(self.sprites.items(), key=lambda item: repr(item[0])):
+            if rows[-1] and used + sprite.width > width:
+                rows.append([])
+                used = 0
+            rows[-1].append(sprite)
+            used += sprite.width
+        heights = [max((s.height for s in row), default=0) for row in rows]
+        out = Image.new("RGB", (max(width, *(sum(s.width for s in row) for row in rows)),
+                                sum(g.height for g in grounds) + sum(heights)), grounds[0].getpixel((0, 0)))
         y = 0
-        for g in (*grounds, strip):
+        for g in grounds:
             out.paste(g, (0, y))
             y += g.height
+        for row, tall in zip(rows, heights):
+            x = 0
+            for sprite in row:
+                out.paste(sprite, (x, y), sprite)
+                x += sprite.width
+            y += tall
         return out
 
     def frames(self, times: Sequence[FrameTime]) -> Iterator[Image.Image]:

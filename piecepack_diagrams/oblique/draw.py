@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from ..pieces import Piece
-from ..render.primitives import Placed, Stamp, contrasting, piece_stamp, piece_stamps, suit_symbol
+from ..render.primitives import Placed, Stamp, contrasting, piece_stamp, piece_stamps, suit_symbol, tinted
 from ..render.primitives import mix
 from ..render.shapes import Polygon, Polyline, Primitive
 from ..scene import ScenePiece
@@ -55,18 +55,22 @@ def id_colour(index: int) -> str:
 
 
 def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Projection, *,
-                   ids: bool = False, order: Sequence[Solid] | None = None, marks: Sequence[MarkLook] = ()
-                   ) -> list[Placed]:
+                   ids: bool = False, order: Sequence[Solid] | None = None, marks: Sequence[MarkLook] = (),
+                   tinted_boards: frozenset[int] = frozenset()) -> list[Placed]:
     """The pieces seen obliquely, bottom to top as placed stamps. With ``ids`` each piece is
     one flat colour (:func:`id_colour`), without lines or pictures; ``order`` is the drawing
     order to use (the solids of ``pieces`` in :func:`.order.drawing_order`'s order, or a wrong
     one for tests that show it fails), worked out when not given. ``marks`` are the looks of
     the order's mark solids (see :func:`.solids.mark_solids`), by their number after the
-    pieces: each is drawn flat on its solid's top, over the solid's sides if it stands up."""
+    pieces: each is drawn flat on its solid's top, over the solid's sides if it stands up.
+    ``tinted_boards``: the indices of the pieces (tiles) whose tops are drawn in the
+    highlight's tinted background (see :func:`~..render.primitives.highlighted_boards`)."""
     drawn = drawing_order(solids_of(tuple(pieces)), projection) if order is None else order
     dx, dy = projection.shift
     # The stamps' caches for this view and theme, found once (a theme is slow to hash).
     solid_stamp, top_stamp = _solid_stamps(projection, theme), piece_stamps(theme)
+    painted = tinted(theme) if tinted_boards else theme
+    painted_top = piece_stamps(painted) if tinted_boards else top_stamp
     out: list[Placed] = []
     for solid in drawn:
         if solid.is_mark:
@@ -85,16 +89,17 @@ def oblique_stamps(pieces: Sequence[ScenePiece], theme: Theme, projection: Proje
                                                        0.0),)), 0.0, 0.0))
             continue
         p = solid.piece
+        tint = solid.index in tinted_boards
         if solid.is_part:  # part of a piece cut to break a cycle: its faces, its share of the top's picture
-            out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection) + _part_picture(solid, theme,
-                                                                                                    projection))),
-                        0.0, 0.0))
+            out.append((Stamp.from_primitives(tuple(_faces(solid, theme, projection) + _part_picture(
+                solid, painted if tint else theme, projection))), 0.0, 0.0))
             continue
         at = (p.x + solid.base * dx, p.y + solid.base * dy)
         out.append((solid_stamp(p.piece, p.angle % 360, solid.part), *at))
         if p.piece.kind != "pawn":  # a pawn's top is a narrow strip: its picture is on its broad sides
             tall = solid.top - solid.base
-            out.append((top_stamp(p.piece, p.angle % 360), at[0] + tall * dx, at[1] + tall * dy))
+            out.append(((painted_top if tint else top_stamp)(p.piece, p.angle % 360), at[0] + tall * dx,
+                        at[1] + tall * dy))
     return out
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from ..render.primitives import Stamp, annotation_stamp
+from ..render.primitives import Stamp, annotation_stamp, highlighted_boards, is_tinted_group, tinted
 from ..render.primitives import _tint_stamp as tint_stamp
-from ..scene import Annotation, Group, Highlight, Label, Marker, Rectangle
+from ..scene import Annotation, Group, Highlight, Label, Marker, Rectangle, ScenePiece
 from ..theme import Theme
 from ..values import replace, value
 from .solids import ROUND_SIDES
@@ -56,22 +56,30 @@ class MarkLook:
         return min(xs), min(ys), max(xs), max(ys)
 
 
-def mark_looks(annotations: Sequence[Annotation], theme: Theme, scale: float) -> list[MarkLook]:
+def mark_looks(annotations: Sequence[Annotation], theme: Theme, scale: float, *,
+               pieces: Sequence[ScenePiece] = ()) -> list[MarkLook]:
     """The marks of ``annotations`` (laid out flat at ``scale``) in drawing order: a
-    highlight's tint (which the flat view paints into the tiles under it) as a see-through
-    square under its ring; tiles as slabs followed by their tokens; the rest flat."""
+    highlight's tint as a see-through square under its ring, but for a highlight over the
+    middle of a tile of ``pieces`` or of the marks (which is drawn in the tinted background
+    under its printing, as the flat view draws it: see
+    :func:`~piecepack_diagrams.render.primitives.highlighted_boards`); tiles as slabs
+    followed by their tokens; the rest flat."""
+    highlights = [a for a in annotations if type(a) is Highlight]
+    painted = tinted(theme)
     out: list[MarkLook] = []
     for a in annotations:
-        if isinstance(a, Highlight):
+        if isinstance(a, Highlight) and not (highlighted_boards(pieces, [a]) or any(
+                is_tinted_group(g, [a]) for g in annotations)):
             out.append(MarkLook(tint_stamp(a, theme, opacity=theme.highlight_opacity)))
         if isinstance(a, Group) and a.role == "tile":
+            look = painted if is_tinted_group(a, highlights) else theme
             wall = next((i for i in a.items if isinstance(i, Rectangle)), None)
             if wall is not None:
                 tokens = [i for i in a.items if isinstance(i, Marker) and _is_token(i)]
                 top = Group(tuple(i for i in a.items if not _is_token(i)), a.role)
                 x0, y0, x1, y1 = (wall.x - wall.width / 2, wall.y - wall.height / 2, wall.x + wall.width / 2,
                                   wall.y + wall.height / 2)
-                out.append(MarkLook(annotation_stamp(top, theme, scale), ((x0, y0), (x1, y0), (x1, y1), (x0, y1)),
+                out.append(MarkLook(annotation_stamp(top, look, scale), ((x0, y0), (x1, y0), (x1, y1), (x0, y1)),
                                     SLAB, theme.maze_wall, True))
                 out.extend(_token(t, theme, scale) for t in tokens)
                 continue

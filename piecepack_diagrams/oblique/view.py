@@ -4,8 +4,8 @@ from __future__ import annotations
 
 
 from ..layout.compose import PAGE_BLOCK, LaidOut, fit_scale, lay_out
-from ..render.primitives import Stamp, annotation_stamp
-from ..scene import Annotation, Bounds, Label, Scene
+from ..render.primitives import Stamp, annotation_stamp, highlighted_boards
+from ..scene import Annotation, Bounds, Highlight, Label, Scene
 from ..theme import Theme
 from .draw import oblique_bounds, oblique_stamps
 from .order import drawing_order
@@ -34,6 +34,7 @@ def oblique_laid_out(scene: Scene, theme: Theme, projection: Projection, *, scal
     frame = Bounds(x0, y0, x1, y1).expanded(MARGIN)
     marks: list[MarkLook] = []
     over: list[Stamp] = []
+    tint: frozenset[int] = frozenset()
     if not ids:
         standing: list[Standing] = []
         if any(isinstance(a, Label) and a.place != "at" for a in scene.annotations):
@@ -50,18 +51,26 @@ def oblique_laid_out(scene: Scene, theme: Theme, projection: Projection, *, scal
         # The words the layout placed beside things, and their leaders, are drawn over
         # everything, level with the boards' tops: placed clear of what stands up as drawn.
         own = len(flat.scene.annotations) - flat.placed
-        marks = mark_looks(flat.scene.annotations[:own], theme, flat.scale)
+        marks = mark_looks(flat.scene.annotations[:own], theme, flat.scale, pieces=scene.pieces)
+        tint = highlighted_boards(scene.pieces, [a for a in flat.scene.annotations if type(a) is Highlight])
         over = [annotation_stamp(a, theme, flat.scale) for a in flat.scene.annotations[own:]]
     raised = mark_solids(marks, solids, projection.shift)
-    if any(m.tall for m in marks):  # marks that stand up reach beyond their flat extent
-        x0, y0, x1, y1 = oblique_bounds([s for s in raised if s.top > s.base], projection)
+    # Marks drawn above the table (standing up, or lying on a board or level with its top: a
+    # row's number) reach beyond where the flat layout put them; so do the words placed over all.
+    lifted = [s for s in raised if s.top > 0.0]
+    level = board_level(solids)
+    if lifted:
+        x0, y0, x1, y1 = oblique_bounds(lifted, projection)
         frame = _union(frame, Bounds(x0, y0, x1, y1).expanded(MARGIN))
+    for stamp in over:
+        x0, y0, x1, y1 = stamp.box
+        dx, dy = level * projection.shift[0], level * projection.shift[1]
+        frame = _union(frame, Bounds(x0 + dx, y0 + dy, x1 + dx, y1 + dy).expanded(MARGIN))
     if scale is None:
         scale = fit_scale(frame.width, frame.height, box or PAGE_BLOCK)
     laid = Scene(caption=scene.caption, title=scene.title, frame=frame)
     order = drawing_order((*solids, *raised), projection)
-    drawn = oblique_stamps(scene.pieces, theme, projection, ids=ids, order=order, marks=marks)
-    level = board_level(solids)
+    drawn = oblique_stamps(scene.pieces, theme, projection, ids=ids, order=order, marks=marks, tinted_boards=tint)
     drawn += [(stamp, level * projection.shift[0], level * projection.shift[1]) for stamp in over]
     return LaidOut(laid, scale, frame, drawn=tuple(drawn))
 

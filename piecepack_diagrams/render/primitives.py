@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from ..pieces import CARD_SUIT_CFGS, COLOUR_NAMES, MARBLE_HOLE, Piece, piece_size
 from ..scene import (Annotation, Arrow, EdgeMark, Group, Highlight, Label, Marker, Outline, PathLine, PieceMark,
@@ -655,12 +655,25 @@ def scene_stamps(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator[Pla
                 if _fills(p, h):
                     yield _tint_stamp(h, theme, opacity=theme.highlight_opacity), 0.0, 0.0
     for a in scene.annotations:
-        under = isinstance(a, Group) and a.role == "tile" and _is_under(*_group_centre(a), highlights)
-        yield annotation_stamp(a, tinted_theme if under else theme, scale), 0.0, 0.0
+        yield annotation_stamp(a, tinted_theme if is_tinted_group(a, highlights) else theme, scale), 0.0, 0.0
 
 
-def _is_under(x: float, y: float, highlights: list[Highlight]) -> bool:
+def _is_under(x: float, y: float, highlights: Sequence[Highlight]) -> bool:
     return any(abs(x - h.x) < h.width / 2 and abs(y - h.y) < h.height / 2 for h in highlights)
+
+
+def highlighted_boards(pieces: Sequence[ScenePiece], highlights: Sequence[Highlight]) -> frozenset[int]:
+    """The indices of the tiles and boards among ``pieces`` whose middle a highlight covers:
+    each is drawn in the tinted background (:func:`tinted`) under its printing, for the
+    highlight, so every glyph on it keeps its colour (see :func:`scene_stamps`)."""
+    return frozenset(k for k, p in enumerate(pieces)
+                     if p.piece.kind in ("tile", "board") and _is_under(p.x, p.y, highlights))
+
+
+def is_tinted_group(a: Annotation, highlights: Sequence[Highlight]) -> bool:
+    """Whether ``a`` is a tile drawn as marks (a maze's) whose middle a highlight covers, drawn
+    in the tinted background for it."""
+    return isinstance(a, Group) and a.role == "tile" and _is_under(*_group_centre(a), highlights)
 
 
 def _fills(tile: ScenePiece, h: Highlight) -> bool:
@@ -721,5 +734,6 @@ def scene_primitives(scene: Scene, theme: Theme, scale: float = 1.0) -> Iterator
 
 
 __all__ = ["BASELINE_DROP", "Circle", "Piece", "Polygon", "Polyline", "Primitive", "Symbol", "Text", "Placed", "Stamp",
-           "annotation_primitives", "annotation_stamp", "contrasting", "mix", "moved", "piece_primitives",
-           "piece_stamp", "piece_stamps", "scene_primitives", "laid_stamps", "scene_stamps"]
+           "annotation_primitives", "annotation_stamp", "contrasting", "highlighted_boards", "is_tinted_group", "mix",
+           "moved", "piece_primitives", "piece_stamp", "piece_stamps", "scene_primitives", "laid_stamps",
+           "scene_stamps", "tinted"]

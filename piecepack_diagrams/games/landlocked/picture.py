@@ -360,7 +360,9 @@ def position_scene(state: LandlockedState, *, caption: str = "", show_legal: boo
     if len(state.last_path) > 1:
         annotations += leg_marks(state.deal, state.last_path)
         focus = focus_of(state.last_path)
-    panels = (key_panel(state, focus=focus),) if key else ()
+    # The key names the target's square and shows its mark: the layout may show the whole
+    # board (the default) or crop it to the focus, and the target is in view in the first.
+    panels = (key_panel(state),) if key else ()
     return Scene(tuple(board_pieces(state, clear_of=annotations)), tuple(annotations), caption=caption, focus=focus,
                  panels=panels, coordinates=COORDINATES)
 
