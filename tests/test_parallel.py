@@ -405,10 +405,17 @@ def _children(pid: int) -> set[int]:
     return out
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM])
 def test_interrupting_a_run_leaves_no_worker_behind(sent):
+    # Ctrl-C at its default in the command, as a terminal gives it: a shell running the tests
+    # in the background (bash without job control) ignores it, and so would the command.
     child = subprocess.Popen([sys.executable, "-m", "piecepack_diagrams", "stats", "lab-rats", "--games", "2000",
-                              "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                              "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=_ctrl_c_as_in_a_terminal)
     try:
         deadline = time.monotonic() + 60
         while len(_children(child.pid)) < 2 and time.monotonic() < deadline:
@@ -475,9 +482,9 @@ def test_a_pool_stopped_by_an_exception_leaves_no_manager_thread_to_race_the_exi
 
 def test_a_ctrl_c_lost_in_a_finalizer_is_raised_again():
     """A Ctrl-C that lands while Python closes a generator the garbage collector dropped is
-    only reported there, and the command would run to its end and exit 0 (seen once in CI:
-    the interrupted stats run above finished): while a command runs it is noted, and raised
-    where the work goes on, at the next result of a run of many."""
+    only reported there (CPython cannot raise it in a finalizer), and the command would run
+    to its end and exit 0: while a command runs it is noted, and raised where the work goes
+    on, at the next result of a run of many."""
     from piecepack_diagrams import interrupts
     from piecepack_diagrams.parallel import Workers
 
