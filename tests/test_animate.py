@@ -256,6 +256,7 @@ def test_the_oblique_animated_svg_stacks_each_position_as_a_zbuffer_sees_it(game
     from piecepack_diagrams.api import scene_of
     from piecepack_diagrams.layout.compose import lay_out
     from piecepack_diagrams.oblique.draw import id_colour
+    from piecepack_diagrams.oblique.order import drawing_order
     from piecepack_diagrams.oblique.projection import Projection
     from piecepack_diagrams.oblique.solids import solids_of
     from piecepack_diagrams.scene import Scene
@@ -280,21 +281,23 @@ def test_the_oblique_animated_svg_stacks_each_position_as_a_zbuffer_sees_it(game
         assert [g.get("class") for g in shown] == [f"h{k}"], fraction
         scene = lay_out(scene_of(game, first - 1 + k, caption=False, key=False), scale=1.0, framing="whole").scene
         every = solids_of(scene.pieces)
-        # A piece of several solids (a pawn's foot and head) is drawn once, where its first part is.
-        solids = [s for n, s in enumerate(every) if all(t.index != s.index for t in every[:n])]
+        # Drawn in the solids' order, a pawn's foot and head each in its place; a piece cut to
+        # break a cycle of the order whole, where its first part is.
+        order = drawing_order(list(every), projection)
+        cut = {s.index for s in order if s.is_part}
+        drawn: list[list] = []
+        for s in order:
+            if s.index not in cut:
+                drawn.append([s])
+            elif all(d[0].index != s.index for d in drawn):
+                drawn.append([t for t in every if t.index == s.index])
         uses = [(float(u.get("x", "0")) / 7200, -float(u.get("y", "0")) / 7200) for u in shown[0].iter(f"{SVG}use")]
-        assert len(uses) == len(solids)
-        # The picture's inches are the table's moved: found by matching the first piece drawn.
-        bases = [(s.piece.x + s.base * dx, s.piece.y + s.base * dy) for s in solids]
-        for bx, by in bases:
-            ox, oy = uses[0][0] - bx, uses[0][1] - by
-            match = [min(range(len(bases)), key=lambda n: (ux - ox - bases[n][0]) ** 2 + (uy - oy - bases[n][1]) ** 2)
-                     for ux, uy in uses]
-            if all(abs(uses[m][0] - ox - bases[n][0]) + abs(uses[m][1] - oy - bases[n][1]) < 1e-3
-                   for m, n in enumerate(match)) and len(set(match)) == len(match):
-                break
-        else:
-            raise AssertionError("the pieces drawn are not the position's")
+        assert len(uses) == len(drawn)
+        # The picture's inches are the table's moved: the first piece drawn gives the move.
+        bases = [(d[0].piece.x + d[0].base * dx, d[0].piece.y + d[0].base * dy) for d in drawn]
+        ox, oy = uses[0][0] - bases[0][0], uses[0][1] - bases[0][1]
+        assert all(abs(ux - ox - bx) + abs(uy - oy - by) < 1e-3 for (ux, uy), (bx, by) in zip(uses, bases)), \
+            "the pieces drawn are not the position's, in its order"
         boxes = [projection.box(s) for s in every]
         x0, y0 = min(b[0] for b in boxes) - 0.2, min(b[1] for b in boxes) - 0.2
         x1, y1 = max(b[2] for b in boxes) + 0.2, max(b[3] for b in boxes) + 0.2
@@ -302,8 +305,8 @@ def test_the_oblique_animated_svg_stacks_each_position_as_a_zbuffer_sees_it(game
         cols, rows = round((x1 - x0) * dpi), round((y1 - y0) * dpi)
         image = Image.new("RGB", (cols, rows), "white")
         pen = ImageDraw.Draw(image)
-        for n in match:
-            for part in (s for s in every if s.index == solids[n].index):
+        for parts in drawn:
+            for part in parts:
                 pen.polygon([((x - x0) * dpi - 0.5, (y1 - y) * dpi - 0.5) for x, y in projection.outline(part)],
                             fill=id_colour(part.index))
         ids = _zbuffer(_Planes(Scene(pieces=scene.pieces)), projection, x0 + (np.arange(cols) + 0.5) / dpi,
@@ -376,3 +379,65 @@ def replay_file_of(game: str, name: str):  # noqa: ANN201 - an iterator of Repla
     from piecepack_diagrams.api import replay_file
 
     return replay_file(ROOT / "records" / game / name)
+
+
+def test_a_piece_gliding_behind_a_standing_pawn_is_hidden_by_it():
+    """In the oblique GIF a coin gliding behind a pawn (seen from the front, heights drawn
+    three times as long) passes under the pawn's drawing, as the solids' order says; it was
+    pasted over everything that stood still."""
+    from piecepack_diagrams.animate.actors import still_of
+    from piecepack_diagrams.animate.api import _frame
+    from piecepack_diagrams.animate.frames import Camera, schedule
+    from piecepack_diagrams.animate.options import parse_options
+    from piecepack_diagrams.api import scene_of
+    from piecepack_diagrams.oblique.projection import Projection
+    from piecepack_diagrams.oblique.solids import solids_of
+    from piecepack_diagrams.scene import ScenePiece
+
+    # Two rows of tiles; the Suns pawn stands in the front row, a coin glides along the back row.
+    record = "setup. t@b2 t@d2 t@f2 t@b4 t@d4 t@f4\n1. pS@d2\n2. cM3@b4\n3. b4-f4"
+    game = replay(parse_records(record)[0])
+    view = {"view": "oblique", "angle": 90.0, "depth": 3.0}
+    frames = _frames(animate(game, "apng", moves=(4, 4), fps=10, **view))
+    options = parse_options("apng", fps=10, pause=0.8, width=480, **view)
+    stills = [still_of(scene_of(game, k, caption=False, key=False), DEFAULT) for k in (3, 4)]
+    camera = Camera.from_frame(_frame(stills, options), 480)
+    times = schedule(1, options)
+    middle = next(n for n, t in enumerate(times) if abs(t.u - 0.5) < 1e-9)
+    picture = frames[middle][0]
+    assert picture.size == (camera.width, camera.height)
+    # Where the coin is then, and the pawn: a point both cover as drawn, with the pawn in front.
+    start, end = (a for s in stills for a in s.actors if getattr(a.look, "kind", "") == "coin")
+    coin = ScenePiece(start.look, (start.x + end.x) / 2, start.y, 0.0)
+    placed = [ScenePiece(a.look, a.x, a.y, a.angle) for a in stills[0].actors]
+    pawn = next(p for p in placed if p.piece.kind == "pawn")
+    tiles = [p for p in placed if p.piece.kind == "tile"]
+    solids = solids_of((*tiles, pawn, coin))
+    projection = Projection(90.0, 3.0)
+    coin_top = max(s.top for s in solids if s.piece is coin)
+    pawn_top = max(s.top for s in solids if s.piece is pawn)
+    # The coin's top face near its nearest edge, drawn where the pawn's head is drawn too.
+    x, y = coin.x, coin.y - 0.3 + 3.0 * coin_top
+    assert coin.y > pawn.y and pawn.y + 3.0 * pawn_top > y  # the coin behind, the head reaching over it
+    assert projection.shift == pytest.approx((0.0, 3.0))
+    r, g, b = picture.getpixel(tuple(round(v) for v in camera.pixel(x, y)))
+    assert r - b > 60, (r, g, b)  # the Suns pawn's orange, not the coin's white or grey
+
+
+def test_the_oblique_svg_draws_a_coin_between_a_pawns_foot_and_head():
+    """Held behind a standing pawn (seen from the front, heights drawn three times as long),
+    a coin comes after the pawn's foot and before its head in the solids' order: the SVG draws
+    the pawn's two parts apart, the coin between them (it drew the pawn whole, at its foot)."""
+    record = "setup. t@b2 t@d2 t@f2 t@b4 t@d4 t@f4\n1. pS@d2\n2. cM3@d4\n3. d4-f4"
+    game = replay(parse_records(record)[0])
+    root = ET.fromstring(animate(game, "svg", moves=(3, 4), view="oblique", angle=90.0, depth=3.0))
+    body = [g for g in root if g.tag == f"{SVG}g" and not g.get("class")][-1]
+    held = next(g for g in body if g.get("class") == "h1")  # position 3: the coin on d4, behind the pawn
+    uses = [(u.get("href"), u.get("x"), u.get("y")) for u in held.iter(f"{SVG}use")]
+    assert len(uses) == 6 + 2 + 1  # six tiles, the pawn's foot and head, the coin
+    places = [(x, y) for _, x, y in uses]
+    twice = [n for n, p in enumerate(places) if places.count(p) == 2]
+    assert len(twice) == 2 and uses[twice[0]][0] != uses[twice[1]][0]  # the pawn's parts: one place, two looks
+    looks = [href for href, _, _ in uses]
+    (coin,) = [n for n, (href, p) in enumerate(zip(looks, places)) if looks.count(href) == 1 and places.count(p) == 1]
+    assert twice[0] < coin < twice[1], (twice, coin)

@@ -23,8 +23,9 @@ from ..values import replace
 from .svgparts import EASE, UNITS, Clock, add_backgrounds, add_tree, css_number, fragment
 from .timeline import Lane, is_still
 
-#: A piece as one position draws it: its lane, its actor, and where its solid's base is drawn (inches).
-_Drawn = tuple[int, Actor, float, float]
+#: A piece as one position draws it: its lane, its actor, where its solid's base is drawn
+#: (inches), and which of its solids this is (None: the piece whole).
+_Drawn = tuple[int, Actor, float, float, "int | None"]
 
 
 def write_oblique_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Sequence[FrameTime], camera: Camera,
@@ -68,8 +69,9 @@ def write_oblique_svg(lanes: Sequence[Lane], stills: Sequence[Still], times: Seq
 
 def _drawn(lanes: Sequence[Lane], still: Still, k: int, projection: Projection) -> list[_Drawn]:
     """Position ``k``'s pieces bottom first: a panel's lying flat first, then the others in
-    the oblique view's order, each where its base is drawn (a piece cut in two to break a
-    cycle of the order is drawn whole where its first part goes, as the raster frames draw it)."""
+    the oblique view's order, each where its base is drawn: a pawn's foot and head each where
+    the order puts it, a piece cut in two to break a cycle of the order whole where its first
+    part goes (as the raster frames draw them)."""
     from ..oblique.order import drawing_order
     from ..oblique.solids import solids_of
 
@@ -78,13 +80,19 @@ def _drawn(lanes: Sequence[Lane], still: Still, k: int, projection: Projection) 
     solids = solids_of(tuple(ScenePiece(a.look, a.x, a.y, a.angle) for a in actors
                              if isinstance(a.look, Piece)))  # (every one: said again for the type checker)
     dx, dy = projection.shift
-    out: list[_Drawn] = [(lane_of[id(a)], a, a.x, a.y) for a in still.actors if isinstance(a.look, PieceMark)]
+    out: list[_Drawn] = [(lane_of[id(a)], a, a.x, a.y, None) for a in still.actors if isinstance(a.look, PieceMark)]
+    order = drawing_order(solids, projection)
+    cut = {s.index for s in order if s.is_part}
+    several = {s.index for s in order if s.part}
     seen: set[int] = set()
-    for solid in drawing_order(solids, projection):
-        if solid.index not in seen:
+    for solid in order:
+        a = actors[solid.index]
+        at = (a.x + solid.base * dx, a.y + solid.base * dy)
+        if solid.index in several and solid.index not in cut:
+            out.append((lane_of[id(a)], a, *at, solid.part))
+        elif solid.index not in seen:
             seen.add(solid.index)
-            a = actors[solid.index]
-            out.append((lane_of[id(a)], a, a.x + solid.base * dx, a.y + solid.base * dy))
+            out.append((lane_of[id(a)], a, *at, None))
     return out
 
 
@@ -96,12 +104,14 @@ class _Looks:
         self.defs, self.theme, self.projection = defs, theme, projection
         self.names: dict[Hashable, str] = {}
 
-    def name(self, actor: Actor) -> str:
+    def name(self, actor: Actor, part: int | None = None) -> str:
+        """The id of ``actor``'s look (with ``part``, of that solid of it alone)."""
         look = actor.look
         assert isinstance(look, (Piece, PieceMark))
-        key = (look, round(actor.angle % 360, 6))
+        key = (look, round(actor.angle % 360, 6), part)
         if key not in self.names:
             from ..oblique.draw import oblique_stamps
+            from ..oblique.solids import solids_of
 
             self.names[key] = f"l{len(self.names)}"
             placed: Sequence[Placed]
@@ -109,7 +119,9 @@ class _Looks:
                 turned = replace(look, piece=replace(look.piece, angle=actor.angle))
                 placed = [(annotation_stamp(turned, self.theme, 1.0), 0.0, 0.0)]
             else:
-                placed = oblique_stamps([ScenePiece(look, 0.0, 0.0, actor.angle)], self.theme, self.projection)
+                alone = (ScenePiece(look, 0.0, 0.0, actor.angle),)
+                order = None if part is None else [s for s in solids_of(alone) if s.part == part]
+                placed = oblique_stamps(alone, self.theme, self.projection, order=order)
             r = max(max(abs(v) for v in (s.box[0] + x, s.box[1] + y, s.box[2] + x, s.box[3] + y))
                     for s, x, y in placed) + 0.1
             # The fragment is drawn in a frame whose top left is (-r, r): moved back to the origin.
@@ -141,9 +153,9 @@ def _segment(body: Element, name: str, drawn: list[_Drawn], looks: _Looks, frame
              span: tuple[float, float], css: list[str]) -> Element:
     """A group of ``drawn`` pieces in order, shown during ``span`` only."""
     group = add_element(body, "g", **{"class": name})
-    for _, actor, x, y in drawn:
+    for _, actor, x, y, part in drawn:
         px, py = _place(x, y, frame)
-        add_element(group, "use", href=f"#{looks.name(actor)}", x=px, y=py)
+        add_element(group, "use", href=f"#{looks.name(actor, part)}", x=px, y=py)
     css.append(_shown(name, span, clock))
     return group
 
@@ -154,7 +166,7 @@ def _glide(group: Element, name: str, start: _Drawn | None, end: _Drawn | None, 
     ``end`` (fading in or out where either is None), eased; a piece turned over or turned
     squashes to nothing and back at the middle, its look switched there."""
     ends = [d for d in (start, end) if d is not None]
-    (_, first, fx, fy), (_, last, lx, ly) = ends[0], ends[-1]
+    (_, first, fx, fy, _), (_, last, lx, ly, _) = ends[0], ends[-1]
     t0, t1 = span
     mid = (t0 + t1) / 2
     flip = first.look != last.look or first.angle != last.angle

@@ -35,24 +35,40 @@ class Painter:
         for lane in lanes:
             for actor in lane.states:
                 if actor is not None:
-                    key = self._sprite_key(actor.look, actor.angle)
-                    if key not in looks:
-                        looks[key] = self._stamps(actor.look, actor.angle)
+                    # A piece of several solids (a pawn's foot and head) in the oblique view: a
+                    # sprite of each part too, to draw each where the order puts it.
+                    for part in (None, *range(self._parts(actor.look))):
+                        key = self._sprite_key(actor.look, actor.angle, part)
+                        if key not in looks:
+                            looks[key] = self._stamps(actor.look, actor.angle, part)
         self.sprites = draw_sprites(looks, ppi=camera.ppi, theme=theme)
         self._backgrounds: dict[Hashable, Image.Image] = {}
 
-    def _sprite_key(self, look: Look, angle: float) -> Hashable:
-        return (look if isinstance(look, Piece) else _rounded(look), round(angle % 360, 6))
+    def _parts(self, look: Look) -> int:
+        """How many solids ``look`` is drawn as part by part: 0 for one solid drawn whole."""
+        if self.projection is None or not isinstance(look, Piece):
+            return 0
+        from ..oblique.solids import piece_parts
 
-    def _stamps(self, look: Look, angle: float) -> Sequence[Placed]:
+        parts = len(piece_parts(look, 0.0))
+        return parts if parts > 1 else 0
+
+    def _sprite_key(self, look: Look, angle: float, part: int | None = None) -> Hashable:
+        return (look if isinstance(look, Piece) else _rounded(look), round(angle % 360, 6), part)
+
+    def _stamps(self, look: Look, angle: float, part: int | None = None) -> Sequence[Placed]:
+        """``look`` turned ``angle`` degrees, about the origin (with ``part``, that solid of it alone)."""
         if isinstance(look, PieceMark):  # a panel's piece: flat, turned as it lies
             return [(annotation_stamp(replace(look, piece=replace(look.piece, angle=angle)), self.theme, 1.0),
                      0.0, 0.0)]
         if isinstance(look, Piece):
             if self.projection is not None:
                 from ..oblique.draw import oblique_stamps
+                from ..oblique.solids import solids_of
 
-                return oblique_stamps([ScenePiece(look, 0.0, 0.0, angle)], self.theme, self.projection)
+                alone = (ScenePiece(look, 0.0, 0.0, angle),)
+                order = None if part is None else [s for s in solids_of(alone) if s.part == part]
+                return oblique_stamps(alone, self.theme, self.projection, order=order)
             return [(piece_stamp(look, angle, self.theme), 0.0, 0.0)]
         return [(annotation_stamp(look, self.theme, 1.0), 0.0, 0.0)]
 
@@ -121,6 +137,13 @@ class Painter:
                     self._draw(held[at], self._poses(k, u, _everything))
                 yield held[at].copy()
                 continue
+            if self.projection is not None and self._is_hidden_in_part(k, u):
+                # Something standing still is in front of a moving piece: the frame drawn whole,
+                # in the order its solids' geometry gives, as a held position is.
+                canvas = self._ground(k, u)
+                self._draw(canvas, self._poses(k, u, _everything))
+                yield canvas
+                continue
             if base is None or base.step != k:
                 base = self._base(k)
             canvas = base.before.copy()
@@ -130,6 +153,35 @@ class Painter:
             moving = self._poses(k, u, lambda n, k=k: not is_still(self.lanes[n], k))  # type: ignore[misc]
             self._draw_over(canvas, base.under, moving)
             yield canvas
+
+    def _is_hidden_in_part(self, k: int, u: float) -> bool:
+        """Whether at ``u`` of move ``k`` (oblique view) a piece standing still comes after a
+        moving one in the drawing order where the two may meet as drawn: then pasting what
+        moves over the still picture (the quick way) would show it in front of that piece."""
+        from ..oblique.order import drawing_order as solid_order
+        from ..oblique.solids import solids_of
+
+        assert self.projection is not None
+        posed = [(ScenePiece(p.look, p.x, p.y, p.angle), not is_still(self.lanes[n], k))
+                 for n in drawing_order(self.lanes, k, u)
+                 if (p := pose(self.lanes[n], k, u)) is not None and isinstance(p.look, Piece)]
+        if not any(moves for _, moves in posed):
+            return False
+        solids = solids_of(tuple(piece for piece, _ in posed))
+        box = self.projection.box
+        moving = [s for s in solids if posed[s.index][1]]
+        boxes = [box(s) for s in moving]
+        # Only a still solid whose drawing may meet a moving one's can be in front of it.
+        near = [s for s in solids if not posed[s.index][1] and any(_meets(box(s), b) for b in boxes)]
+        if not near:
+            return False
+        passed: list[tuple[float, float, float, float]] = []  # the moving solids drawn so far
+        for solid in solid_order([*near, *moving], self.projection):
+            if posed[solid.index][1]:
+                passed.append(box(solid))
+            elif any(_meets(box(solid), m) for m in passed):
+                return True
+        return False
 
     def _base(self, k: int) -> _Base:
         """What does not move during move ``k``, drawn once on each position's background (the
@@ -168,12 +220,20 @@ class Painter:
         poses = [p for p, _ in pieces]
         solids = solids_of(tuple(piece for _, piece in pieces))
         dx, dy = self.projection.shift
+        order = solid_order(solids, self.projection)
+        # A piece cut to break a cycle of the order is drawn whole where its first part goes
+        # (its parts' pictures are not sprites); a pawn's foot and head each where they go.
+        cut = {s.index for s in order if s.is_part}
         seen: set[int] = set()
-        for solid in solid_order(solids, self.projection):
-            if solid.index not in seen:  # a solid cut in two is drawn whole where its first part goes
-                seen.add(solid.index)
-                p = poses[solid.index]
-                self._paste(canvas, p, p.x + solid.base * dx, p.y + solid.base * dy)
+        for solid in order:
+            p = poses[solid.index]
+            at = (p.x + solid.base * dx, p.y + solid.base * dy)
+            if solid.index in cut or not self._parts(p.look):
+                if solid.index not in seen:
+                    seen.add(solid.index)
+                    self._paste(canvas, p, *at)
+                continue
+            self._paste(canvas, p, *at, part=solid.part)
         return solids
 
     def _draw_over(self, canvas: Image.Image, under: tuple[Solid, ...], poses: list[Pose]) -> None:
@@ -205,8 +265,8 @@ class Painter:
             return self.background(k + 1).copy()
         return Image.blend(self.background(k), self.background(k + 1), ease(u))
 
-    def _paste(self, canvas: Image.Image, p: Pose, x: float, y: float) -> None:
-        sprite = self.sprites[self._sprite_key(p.look, p.rest)]
+    def _paste(self, canvas: Image.Image, p: Pose, x: float, y: float, *, part: int | None = None) -> None:
+        sprite = self.sprites[self._sprite_key(p.look, p.rest, part)]
         turn = (p.angle - p.rest + 180) % 360 - 180
         if abs(turn) > 1e-6:
             sprite = sprite.rotate(turn, resample=Image.Resampling.BICUBIC)
