@@ -9,7 +9,7 @@ from typing import Iterable, Sequence
 
 from ..render.shapes import Circle, Point, Polygon, Polyline, Primitive, Symbol, Text
 from .faces import FaceFrame, glyph_polygons
-from .polygons import clip
+from .polygons import clip, inside_span
 
 #: Straight pieces a circle is drawn as, cut.
 CIRCLE_STEPS = 48
@@ -73,22 +73,14 @@ def _line(points: Sequence[Point], window: Sequence[Point]) -> list[tuple[Point,
     runs: list[list[Point]] = []
     n = len(window)
     for p, q in pairwise(points):
-        lo, hi = 0.0, 1.0
         dx, dy = q[0] - p[0], q[1] - p[1]
+        # Inside the window is left of each of its edges: ex (y - ay) - ey (x - ax) >= 0.
+        bounds = []
         for k in range(n):
             (ax, ay), (bx, by) = window[k], window[(k + 1) % n]
             ex, ey = bx - ax, by - ay
-            start = ex * (p[1] - ay) - ey * (p[0] - ax)  # >= 0 inside
-            along = ex * dy - ey * dx
-            if abs(along) < 1e-15:
-                if start < 0:
-                    lo, hi = 1.0, 0.0
-                continue
-            t = -start / along
-            if along > 0:
-                lo = max(lo, t)
-            else:
-                hi = min(hi, t)
+            bounds.append((ey * (p[0] - ax) - ex * (p[1] - ay), ey * dx - ex * dy))
+        lo, hi = inside_span(bounds, 0.0, 1.0)
         if lo >= hi:
             continue
         a = (p[0] + lo * dx, p[1] + lo * dy)

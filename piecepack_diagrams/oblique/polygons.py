@@ -1,8 +1,10 @@
-"""Convex polygons in the plane: clipping, area, an inner point."""
+"""Convex polygons in the plane: clipping, area, an inner point; and the part of a line a
+convex region holds (:func:`inside_span`, in the plane or in space)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+import math
+from typing import Iterable, Sequence
 
 Point = tuple[float, float]
 
@@ -157,5 +159,25 @@ def hull(points: Sequence[Point]) -> tuple[Point, ...]:
     return tuple(lower[:-1] + upper[:-1])
 
 
-__all__ = ["area", "ccw", "centroid", "clip", "edge_lines", "hull", "is_apart", "is_well_inside",
+def inside_span(bounds: Iterable[tuple[float, float]], lo: float, hi: float, *, slack: float = 0.0
+                ) -> tuple[float, float]:
+    """Of a line's parameters ``t`` from ``lo`` to ``hi``, the span where each of ``bounds``,
+    ``(value, slope)``, holds: ``value + slope * t <= 0`` (Cyrus-Beck: a convex region is
+    where all its faces' or edges' bounds hold). A bound parallel to the line (no slope)
+    holds everywhere when its value is at most ``slack``, else nowhere: the span is then
+    empty. An empty span comes back with its low end above its high one."""
+    for value, slope in bounds:
+        if abs(slope) < 1e-15:
+            if value > slack:
+                return math.inf, -math.inf
+            continue
+        t = -value / slope
+        if slope > 0:
+            hi = min(hi, t)
+        else:
+            lo = max(lo, t)
+    return lo, hi
+
+
+__all__ = ["area", "ccw", "centroid", "clip", "edge_lines", "hull", "inside_span", "is_apart", "is_well_inside",
            "minkowski_difference", "overlap_area"]

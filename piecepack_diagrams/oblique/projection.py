@@ -112,23 +112,14 @@ class Projection:
     def span(self, solid: Solid, at: Point) -> tuple[float, float] | None:
         """The heights (``z`` of the point on the line of sight) between which the line of sight
         drawn at ``at`` passes through ``solid``; None when it misses it."""
+        from .polygons import inside_span
+
         w = self.towards_viewer
-        lo, hi = -math.inf, math.inf
-        for f in solid.faces:
-            n = f.normal
-            p0 = f.points[0]
-            # n . (at + t w - p0) <= 0 inside.
-            base = n[0] * (at[0] - p0[0]) + n[1] * (at[1] - p0[1]) - n[2] * p0[2]
-            slope = n[0] * w[0] + n[1] * w[1] + n[2] * w[2]
-            if abs(slope) < 1e-15:
-                if base > 1e-12:
-                    return None
-                continue
-            t = -base / slope
-            if slope > 0:
-                hi = min(hi, t)
-            else:
-                lo = max(lo, t)
+        # Inside the solid is behind each face: n . (at + t w - p0) <= 0.
+        bounds = [(f.normal[0] * (at[0] - f.points[0][0]) + f.normal[1] * (at[1] - f.points[0][1])
+                   - f.normal[2] * f.points[0][2], f.normal[0] * w[0] + f.normal[1] * w[1] + f.normal[2] * w[2])
+                  for f in solid.faces]
+        lo, hi = inside_span(bounds, -math.inf, math.inf, slack=1e-12)
         return (lo, hi) if lo <= hi else None
 
 
